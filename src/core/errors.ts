@@ -1,0 +1,54 @@
+/**
+ * The one error type of the service. Codes form a closed set; the HTTP status of each code lives in
+ * a single table in the HTTP bridge, and MCP reports the client-fixable ones as `isError` results.
+ */
+export const ERROR_CODES = [
+  'invalid_input',
+  'location_not_found',
+  'out_of_range',
+  'span_too_long',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'rate_limited',
+  'quota_exceeded',
+  'ai_service_error',
+  'knowledge_unavailable',
+  'queue_full',
+  'queue_timeout',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** One entry of `error.details`: which field, what is wrong, and what would be accepted. */
+export interface ErrorDetail {
+  field?: string;
+  message: string;
+  [extra: string]: unknown;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown[] | undefined;
+  /** Seconds a client should wait before retrying (rate limits, queue). */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: unknown[]; retryAfter?: number; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options.details;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+export const invalidInput = (field: string, message: string, extra: Record<string, unknown> = {}): AppError =>
+  new AppError('invalid_input', `${field}: ${message}`, { details: [{ field, message, ...extra }] });

@@ -1,0 +1,228 @@
+import { invalidInput } from '../errors.js';
+
+/**
+ * Wall clock + IANA zone -> UTC instant, with our own resolver.
+ *
+ * Why not luxon: converting local -> UTC near DST transitions, luxon returns an instant whose wall
+ * clock differs from the input in about 0.3% of cases although a valid instant exists (e.g. London
+ * 1941-08-10 01:30). UTC -> local through Intl is always right, so we only ever ask the zone for its
+ * offset at a UTC instant and search the candidates ourselves: collect the distinct offsets the zone
+ * uses within +-48 h of the naive reading, keep each candidate instant whose own offset equals the
+ * offset that produced it. None = the wall time falls in a gap; two = it is ambiguous (a fold).
+ *
+ * Documented rule (the same as Temporal's 'compatible' disambiguation):
+ * - gap: the wall time is read with the offset in force before the change, so it moves forward by
+ *   the gap's length (2024-03-10 02:30 New York -> 03:30 EDT);
+ * - fold: the earlier of the two instants is used (2024-11-03 01:30 New York -> 01:30 EDT).
+ * Both cases are reported with a warning, never silently.
+ */
+
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+export interface ClockTime {
+  hour: number;
+  minute: number;
+}
+
+export interface WallClock extends CalendarDate, ClockTime {}
+
+export type Disambiguation = 'exact' | 'gap' | 'fold';
+
+export interface ResolvedInstant {
+  /** Milliseconds since the Unix epoch, UTC. */
+  utcMs: number;
+  /** UTC offset in force at that instant, in seconds (LMT offsets are not whole minutes). */
+  offsetSeconds: number;
+  kind: Disambiguation;
+  /** Present for gaps and folds: what happened and which rule was applied. */
+  warning?: string;
+}
+
+const MS_PER_HOUR = 3_600_000;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^(\d{2}):(\d{2})$/;
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Parses `YYYY-MM-DD`, rejecting impossible dates such as 2023-02-30. */
+export function parseDate(value: string, field: string): CalendarDate {
+  const m = DATE_RE.exec(value);
+  if (!m) throw invalidInput(field, `expected a date as YYYY-MM-DD, got "${value}"`, { accepted: 'YYYY-MM-DD' });
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12) throw invalidInput(field, `month ${m[2]} does not exist (01-12)`);
+  if (day < 1 || day > daysInMonth(year, month)) {
+    throw invalidInput(field, `${value} is not a calendar date (${m[1]}-${m[2]} has ${daysInMonth(year, month)} days)`);
+  }
+  return { year, month, day };
+}
+
+/** Parses 24-hour `HH:MM` from 00:00 to 23:59 (24:00 is rejected: use 00:00 of the next day). */
+export function parseTime(value: string, field: string): ClockTime {
+  const m = TIME_RE.exec(value);
+  if (!m) throw invalidInput(field, `expected a 24-hour time as HH:MM, got "${value}"`, { accepted: 'HH:MM, 00:00-23:59' });
+  const hour = Number(m[1]);
+  const minute = Number(m[2]);
+  if (hour > 23 || minute > 59) {
+    throw invalidInput(field, `${value} is not a time of day (00:00-23:59; use 00:00 of the next day for midnight)`);
+  }
+  return { hour, minute };
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** True when the runtime knows the IANA zone. */
+export function isKnownZone(zone: string): boolean {
+  try {
+    formatterFor(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's wall clock at a UTC instant (seconds included). */
+export function wallClockAt(zone: string, utcMs: number): WallClock & { second: number } {
+  const parts = formatterFor(zone).formatToParts(new Date(utcMs));
+  let year = 0;
+  let month = 0;
+  let day = 0;
+  let hour = 0;
+  let minute = 0;
+  let second = 0;
+  let bc = false;
+  for (const p of parts) {
+    switch (p.type) {
+      case 'year':
+        year = Number(p.value);
+        break;
+      case 'month':
+        month = Number(p.value);
+        break;
+      case 'day':
+        day = Number(p.value);
+        break;
+      case 'hour':
+        hour = Number(p.value);
+        break;
+      case 'minute':
+        minute = Number(p.value);
+        break;
+      case 'second':
+        second = Number(p.value);
+        break;
+      case 'era':
+        bc = p.value.startsWith('B');
+        break;
+      default:
+        break;
+    }
+  }
+  return { year: bc ? 1 - year : year, month, day, hour, minute, second };
+}
+
+function naiveUtcMs(w: WallClock & { second?: number }): number {
+  const d = new Date(0);
+  d.setUTCFullYear(w.year, w.month - 1, w.day);
+  d.setUTCHours(w.hour, w.minute, w.second ?? 0, 0);
+  return d.getTime();
+}
+
+/** UTC offset of the zone at a UTC instant, in seconds. */
+export function offsetSecondsAt(zone: string, utcMs: number): number {
+  const whole = Math.floor(utcMs / 1000) * 1000;
+  return Math.round((naiveUtcMs(wallClockAt(zone, whole)) - whole) / 1000);
+}
+
+export function formatOffset(offsetSeconds: number): string {
+  const sign = offsetSeconds < 0 ? '-' : '+';
+  const abs = Math.abs(offsetSeconds);
+  const h = String(Math.floor(abs / 3600)).padStart(2, '0');
+  const m = String(Math.floor((abs % 3600) / 60)).padStart(2, '0');
+  const s = abs % 60;
+  return `${sign}${h}:${m}${s ? `:${String(s).padStart(2, '0')}` : ''}`;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+export function formatWallClock(w: WallClock): string {
+  return `${String(w.year).padStart(4, '0')}-${pad2(w.month)}-${pad2(w.day)} ${pad2(w.hour)}:${pad2(w.minute)}`;
+}
+
+/** Resolves a local wall-clock time in an IANA zone to one UTC instant (see the rule at the top). */
+export function resolveWallClock(wall: WallClock, zone: string): ResolvedInstant {
+  const naive = naiveUtcMs(wall);
+  const offsets = new Set<number>();
+  for (const h of [-48, -24, -12, -6, -3, 0, 3, 6, 12, 24, 48]) offsets.add(offsetSecondsAt(zone, naive + h * MS_PER_HOUR));
+  const candidates: { utcMs: number; offsetSeconds: number }[] = [];
+  for (const off of offsets) {
+    const utcMs = naive - off * 1000;
+    if (offsetSecondsAt(zone, utcMs) === off) candidates.push({ utcMs, offsetSeconds: off });
+  }
+  candidates.sort((a, b) => a.utcMs - b.utcMs);
+  const label = `${formatWallClock(wall)} in ${zone}`;
+
+  const first = candidates[0];
+  if (first && candidates.length === 1) return { ...first, kind: 'exact' };
+  if (first) {
+    const later = candidates[candidates.length - 1]!;
+    return {
+      ...first,
+      kind: 'fold',
+      warning:
+        `${label} is ambiguous: clocks were turned back and it occurred twice ` +
+        `(UTC${formatOffset(first.offsetSeconds)} and UTC${formatOffset(later.offsetSeconds)}); ` +
+        `the earlier occurrence, UTC${formatOffset(first.offsetSeconds)}, was used.`,
+    };
+  }
+
+  // Gap: read the wall time with the offset in force just before the change.
+  const earliest = Math.min(...[...offsets].map((off) => naive - off * 1000));
+  const before = offsetSecondsAt(zone, earliest - 1000);
+  const utcMs = naive - before * 1000;
+  const after = offsetSecondsAt(zone, utcMs);
+  const shifted = wallClockAt(zone, utcMs);
+  return {
+    utcMs,
+    offsetSeconds: after,
+    kind: 'gap',
+    warning:
+      `${label} does not exist: clocks moved forward from UTC${formatOffset(before)} to UTC${formatOffset(after)}; ` +
+      `it was read with the earlier offset, which is ${formatWallClock(shifted)} UTC${formatOffset(after)}.`,
+  };
+}
+
+/** Julian day number (UT) of a UTC instant. */
+export function julianDayUT(utcMs: number): number {
+  return utcMs / 86_400_000 + 2_440_587.5;
+}
+
+export function utcMsFromJulianDay(jd: number): number {
+  return (jd - 2_440_587.5) * 86_400_000;
+}
