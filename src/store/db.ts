@@ -1,0 +1,155 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations.js';
+
+/**
+ * One SQL code path on the `pg` client API: a real PostgreSQL server when DATABASE_URL is set,
+ * otherwise embedded PGlite (with pgvector loaded) persisted in DATA_DIR and reached through its
+ * in-process `pg` adapter.
+ */
+export interface Database {
+  readonly kind: 'postgres' | 'embedded';
+  readonly pool: pg.Pool;
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  /** True when a trivial query succeeds (readiness). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Embedded store directory; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  /** Maximum pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export class StoreLockedError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The embedded store ${dataDir} is in use by process ${pid}. PGlite allows one process per data ` +
+        'directory: stop the server first, or point DATABASE_URL at PostgreSQL to share a store.',
+    );
+    this.name = 'StoreLockedError';
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** PGlite has no directory lock of its own, so we keep a pid file beside the data. */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = join(dataDir, 'service.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(readFileSync(lockFile, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
+        throw new StoreLockedError(dataDir, pid);
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it and /ready reports the outage.
+    });
+    const db = wrap('postgres', pool, async () => pool.end());
+    await migrate(db);
+    return db;
+  }
+
+  const inMemory = options.dataDir.startsWith('memory://');
+  const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
+  try {
+    const [{ PGlite }, { vector }, { createPgConfig }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite-pgvector'),
+      import('@electric-sql/pglite/node-postgres'),
+    ]);
+    const lite = await PGlite.create({
+      ...(inMemory ? {} : { dataDir: join(options.dataDir, 'pg') }),
+      extensions: { vector },
+    });
+    const pool = new pg.Pool(createPgConfig(lite) as unknown as pg.PoolConfig);
+    const db = wrap('embedded', pool, async () => {
+      await pool.end();
+      await lite.close();
+      unlock();
+    });
+    await migrate(db);
+    return db;
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+}
+
+function wrap(kind: Database['kind'], pool: pg.Pool, close: () => Promise<void>): Database {
+  let closed = false;
+  return {
+    kind,
+    pool,
+    query: (text, params) => pool.query(text, params as unknown[]),
+    async ping() {
+      try {
+        await pool.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await close();
+    },
+  };
+}
+
+/** Applies numbered migrations once each, under an advisory lock so concurrent starts agree. */
+async function migrate(db: Database): Promise<void> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727274)');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set(
+      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
+    for (const m of MIGRATIONS) {
+      if (done.has(m.version)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${m.version} (${m.name}) failed`, { cause: e });
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}
