@@ -1,0 +1,9 @@
+export {
+  isKnowledgeId,
+  KNOWLEDGE_DOMAINS,
+  type KnowledgeDomain,
+  type KnowledgeEntry,
+  KnowledgeFormatError,
+  loadKnowledgeDir,
+  parseEntry,
+} from './markdown.js';

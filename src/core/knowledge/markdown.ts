@@ -1,0 +1,211 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Knowledge entries: one Markdown file per entry, with a small fixed front matter
+ *
+ * ```
+ * ---
+ * id: gate:41
+ * domain: hd
+ * title: Gate 41 — Contraction
+ * keys: [gate:41, center:root, channel:30-41]
+ * ---
+ * Markdown body ...
+ * ```
+ *
+ * The front matter is deliberately not YAML: four known fields, one per line, so a typo fails
+ * loudly with the file name instead of silently becoming an extra property.
+ */
+
+export const KNOWLEDGE_DOMAINS = ['hd', 'astrology', 'bazi'] as const;
+export type KnowledgeDomain = (typeof KNOWLEDGE_DOMAINS)[number];
+
+export interface KnowledgeEntry {
+  /** Core id the entry explains, e.g. `gate:41`, `type:projector`, `cross:right-angle:sphinx`. */
+  id: string;
+  domain: KnowledgeDomain;
+  title: string;
+  /** Core ids the entry is about (its own id included by convention); used for lookups and tooltips. */
+  keys: string[];
+  /** Markdown after the front matter, trimmed. */
+  body: string;
+  /** Text under each `## Heading` of the body, keyed by the heading text (the intro is not a section). */
+  sections: Record<string, string>;
+  /** The file name the entry was parsed from, as given to the parser. */
+  file: string;
+}
+
+export class KnowledgeFormatError extends Error {
+  readonly file: string;
+
+  constructor(file: string, message: string, options?: { cause?: unknown }) {
+    super(`${file}: ${message}`, options);
+    this.name = 'KnowledgeFormatError';
+    this.file = file;
+  }
+}
+
+/** Lower-case segments joined by colons: `gate:41`, `cross:left-angle:clarion`, `profile:1-3`. */
+const ID_PATTERN = /^[a-z][a-z0-9-]*(?::[a-z0-9][a-z0-9.-]*)+$/;
+
+export const isKnowledgeId = (value: string): boolean => ID_PATTERN.test(value);
+
+const FIELDS = ['id', 'domain', 'title', 'keys'] as const;
+type Field = (typeof FIELDS)[number];
+
+const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
+
+const isDomain = (value: string): value is KnowledgeDomain =>
+  (KNOWLEDGE_DOMAINS as readonly string[]).includes(value);
+
+const unquote = (value: string): string => {
+  const first = value[0];
+  if (value.length >= 2 && (first === '"' || first === "'") && value.endsWith(first)) {
+    return value.slice(1, -1);
+  }
+  return value;
+};
+
+const parseKeys = (raw: string, file: string): string[] => {
+  if (!raw.startsWith('[') || !raw.endsWith(']')) {
+    throw new KnowledgeFormatError(
+      file,
+      `keys must be a bracketed list like [gate:41, center:root], got "${raw}"`,
+    );
+  }
+  const inner = raw.slice(1, -1).trim();
+  if (inner === '') return [];
+  const keys = inner.split(',').map((item) => unquote(item.trim()));
+  const seen = new Set<string>();
+  for (const key of keys) {
+    if (!isKnowledgeId(key)) {
+      throw new KnowledgeFormatError(file, `keys entry "${key}" is not an id like kind:value`);
+    }
+    if (seen.has(key)) throw new KnowledgeFormatError(file, `keys lists "${key}" twice`);
+    seen.add(key);
+  }
+  return keys;
+};
+
+const splitSections = (body: string, file: string): Record<string, string> => {
+  const sections: Record<string, string> = {};
+  let heading: string | undefined;
+  let lines: string[] = [];
+  const close = (): void => {
+    if (heading !== undefined) sections[heading] = lines.join('\n').trim();
+  };
+  let inFence = false;
+  for (const line of body.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    const match = inFence ? null : /^##\s+(.+?)\s*#*\s*$/.exec(line);
+    if (match?.[1] !== undefined) {
+      close();
+      heading = match[1];
+      if (Object.hasOwn(sections, heading)) {
+        throw new KnowledgeFormatError(file, `section "## ${heading}" appears twice`);
+      }
+      lines = [];
+    } else {
+      lines.push(line);
+    }
+  }
+  close();
+  return sections;
+};
+
+/** Parses one entry; throws KnowledgeFormatError naming `file` on any malformed input. */
+export const parseEntry = (text: string, file: string): KnowledgeEntry => {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
+  if (lines[0]?.trim() !== '---') {
+    throw new KnowledgeFormatError(file, 'missing front matter: the file must start with a line "---"');
+  }
+  const end = lines.findIndex((line, index) => index > 0 && line.trim() === '---');
+  if (end === -1) throw new KnowledgeFormatError(file, 'unclosed front matter: no closing "---" line');
+
+  const values: Partial<Record<Field, string>> = {};
+  for (const [offset, line] of lines.slice(1, end).entries()) {
+    if (line.trim() === '') continue;
+    const match = /^([A-Za-z_][\w-]*)\s*:\s*(.*)$/.exec(line);
+    const name = match?.[1];
+    const value = match?.[2]?.trim();
+    if (name === undefined || value === undefined) {
+      throw new KnowledgeFormatError(file, `front matter line ${offset + 2} is not "name: value": "${line}"`);
+    }
+    if (!isField(name)) {
+      throw new KnowledgeFormatError(
+        file,
+        `unknown front matter field "${name}" (expected ${FIELDS.join(', ')})`,
+      );
+    }
+    if (values[name] !== undefined)
+      throw new KnowledgeFormatError(file, `front matter field "${name}" repeated`);
+    values[name] = value;
+  }
+  for (const field of FIELDS) {
+    if (values[field] === undefined || values[field] === '') {
+      throw new KnowledgeFormatError(file, `front matter field "${field}" is missing or empty`);
+    }
+  }
+
+  const id = unquote(values.id ?? '');
+  if (!isKnowledgeId(id)) throw new KnowledgeFormatError(file, `id "${id}" is not an id like kind:value`);
+  const domain = unquote(values.domain ?? '');
+  if (!isDomain(domain)) {
+    throw new KnowledgeFormatError(file, `domain "${domain}" must be one of ${KNOWLEDGE_DOMAINS.join(', ')}`);
+  }
+  const title = unquote(values.title ?? '').trim();
+  if (title === '') throw new KnowledgeFormatError(file, 'title is empty');
+  const keys = parseKeys(values.keys ?? '', file);
+
+  const body = lines
+    .slice(end + 1)
+    .join('\n')
+    .trim();
+  if (body === '') throw new KnowledgeFormatError(file, 'the entry has no body after the front matter');
+
+  return { id, domain, title, keys, body, sections: splitSections(body, file), file };
+};
+
+const listMarkdown = async (dir: string): Promise<string[]> => {
+  const dirents = await readdir(dir, { withFileTypes: true });
+  // Code-unit order, not locale order, so every machine loads the same sequence.
+  const names = dirents
+    .filter((dirent) => !dirent.name.startsWith('.'))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const files: string[] = [];
+  for (const dirent of names) {
+    const path = join(dir, dirent.name);
+    if (dirent.isDirectory()) files.push(...(await listMarkdown(path)));
+    else if (dirent.isFile() && dirent.name.endsWith('.md')) files.push(path);
+  }
+  return files;
+};
+
+/**
+ * Reads every `*.md` below `root` (hidden files and folders skipped) in a deterministic order.
+ * A missing folder, a malformed file or an id used by two files is an error, never a silent skip.
+ */
+export const loadKnowledgeDir = async (root: string): Promise<KnowledgeEntry[]> => {
+  let files: string[];
+  try {
+    files = await listMarkdown(root);
+  } catch (cause) {
+    throw new KnowledgeFormatError(root, 'cannot read the knowledge folder', { cause });
+  }
+  const entries: KnowledgeEntry[] = [];
+  const fileById = new Map<string, string>();
+  for (const file of files) {
+    const entry = parseEntry(await readFile(file, 'utf8'), file);
+    const previous = fileById.get(entry.id);
+    if (previous !== undefined) {
+      throw new KnowledgeFormatError(file, `duplicate id "${entry.id}" (already defined in ${previous})`);
+    }
+    fileById.set(entry.id, file);
+    entries.push(entry);
+  }
+  return entries;
+};
