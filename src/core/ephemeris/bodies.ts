@@ -1,0 +1,66 @@
+/** Swiss Ephemeris body numbers (`SE_*` in swephexp.h) for the generic single-body call. */
+export const SE_BODY = {
+  sun: 0,
+  moon: 1,
+  mercury: 2,
+  venus: 3,
+  mars: 4,
+  jupiter: 5,
+  saturn: 6,
+  uranus: 7,
+  neptune: 8,
+  pluto: 9,
+  meanNode: 10,
+  trueNode: 11,
+  /** Mean lunar apogee = "Mean Black Moon Lilith". */
+  meanApogee: 12,
+  /** Osculating lunar apogee = "True Lilith". */
+  osculatingApogee: 13,
+  chiron: 15,
+  pholus: 16,
+  ceres: 17,
+  pallas: 18,
+  juno: 19,
+  vesta: 20,
+  interpolatedApogee: 21,
+  interpolatedPerigee: 22,
+} as const;
+
+/** The bodies every chart needs, in the order `planets()` computes them. */
+export const PLANETS = [
+  'sun',
+  'moon',
+  'trueNode',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
+] as const;
+
+export type PlanetName = (typeof PLANETS)[number];
+
+/**
+ * The 13 Human Design activations in bodygraph display order. North node = Rahu (true node),
+ * south node = Ketu (north node + 180), Earth = Sun + 180.
+ */
+export const HD_BODIES = [
+  'sun',
+  'earth',
+  'northNode',
+  'southNode',
+  'moon',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
+] as const;
+
+export type HdBodyName = (typeof HD_BODIES)[number];

@@ -1,0 +1,23 @@
+export { HD_BODIES, type HdBodyName, PLANETS, type PlanetName, SE_BODY } from './bodies.js';
+export {
+  type BodyCalculation,
+  CALC_FLAGS,
+  createEphemeris,
+  type Ephemeris,
+  EphemerisError,
+  type EphemerisOptions,
+  type HdPositions,
+  type HumanDesignMoments,
+  type PlanetPositions,
+  type Position,
+} from './ephemeris.js';
+export { bundledEphePath } from './native.js';
+export {
+  assertHumanDesignBirth,
+  assertSupportedJulianDay,
+  DESIGN_LOOKBACK_MAX_DAYS,
+  describeJulianDay,
+  HUMAN_DESIGN_BIRTH_RANGE,
+  isSupportedJulianDay,
+  SUPPORTED_RANGE,
+} from './range.js';

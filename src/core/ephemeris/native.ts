@@ -1,0 +1,107 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import swisseph from 'swisseph';
+
+/**
+ * The slice of the npm `swisseph` binding this folder uses, with the flag values it needs.
+ * The package ships its own declarations; this module keeps every use of them in one place so the
+ * rest of the code sees plain numbers and never the binding's union result types.
+ */
+
+/** Swiss Ephemeris flag bits (values from the library's `swephexp.h`, as exported by the binding). */
+export const SEFLG = {
+  JPLEPH: swisseph.SEFLG_JPLEPH,
+  SWIEPH: swisseph.SEFLG_SWIEPH,
+  MOSEPH: swisseph.SEFLG_MOSEPH,
+  HELCTR: swisseph.SEFLG_HELCTR,
+  TRUEPOS: swisseph.SEFLG_TRUEPOS,
+  J2000: swisseph.SEFLG_J2000,
+  NONUT: swisseph.SEFLG_NONUT,
+  SPEED: swisseph.SEFLG_SPEED,
+  NOGDEFL: swisseph.SEFLG_NOGDEFL,
+  NOABERR: swisseph.SEFLG_NOABERR,
+  EQUATORIAL: swisseph.SEFLG_EQUATORIAL,
+  XYZ: swisseph.SEFLG_XYZ,
+  RADIANS: swisseph.SEFLG_RADIANS,
+  BARYCTR: swisseph.SEFLG_BARYCTR,
+  TOPOCTR: swisseph.SEFLG_TOPOCTR,
+  SIDEREAL: swisseph.SEFLG_SIDEREAL,
+} as const;
+
+/** Six coordinates as the library returns them (ecliptic or equatorial, degrees/AU and per day). */
+export interface NativeCoordinates {
+  readonly a: number;
+  readonly b: number;
+  readonly distance: number;
+  readonly aSpeed: number;
+  readonly bSpeed: number;
+  readonly distanceSpeed: number;
+  readonly rflag: number;
+}
+
+type NativeResult = ReturnType<typeof swisseph.swe_calc_ut>;
+
+/** Ecliptic variant of a `swe_calc_ut` result (no EQUATORIAL/XYZ flag). */
+export type NativeEcliptic = Extract<NativeResult, { longitude: number }>;
+
+/** `swe_calc_ut` with flags that give ecliptic output; returns the library's error text on failure. */
+export function calcEcliptic(jdUT: number, body: number, flags: number): NativeEcliptic | string {
+  const r = swisseph.swe_calc_ut(jdUT, body, flags);
+  return 'longitude' in r ? r : 'error' in r ? r.error : 'unexpected result shape';
+}
+
+/** `swe_calc_ut` for any supported flag combination except XYZ/RADIANS, normalised to six numbers. */
+export function calcAny(jdUT: number, body: number, flags: number): NativeCoordinates | string {
+  const r = swisseph.swe_calc_ut(jdUT, body, flags);
+  if ('longitude' in r) {
+    return {
+      a: r.longitude,
+      b: r.latitude,
+      distance: r.distance,
+      aSpeed: r.longitudeSpeed,
+      bSpeed: r.latitudeSpeed,
+      distanceSpeed: r.distanceSpeed,
+      rflag: r.rflag,
+    };
+  }
+  if ('rectAscension' in r) {
+    return {
+      a: r.rectAscension,
+      b: r.declination,
+      distance: r.distance,
+      aSpeed: r.rectAscensionSpeed,
+      bSpeed: r.declinationSpeed,
+      distanceSpeed: r.distanceSpeed,
+      rflag: r.rflag,
+    };
+  }
+  return 'error' in r ? r.error : 'unexpected result shape';
+}
+
+/**
+ * The library keeps one ephemeris path per process (and closes its open files when it changes).
+ * This mirrors it so each Ephemeris can re-assert its own path with a string comparison instead of
+ * a native call, and instances with different paths (tests) never read each other's files.
+ */
+let nativeEphePath: string | undefined;
+
+export function useEphePath(path: string, force = false): void {
+  if (!force && nativeEphePath === path) return;
+  swisseph.swe_set_ephe_path(path);
+  nativeEphePath = path;
+}
+
+/** Delta T = TT - UT in days, from the library's model (observed values, then its extrapolation). */
+export function deltaTDays(jdUT: number): number {
+  return swisseph.swe_deltat(jdUT).delta;
+}
+
+export function libraryVersion(): string {
+  return String(swisseph.swe_version());
+}
+
+/** The `ephe/` directory shipped inside the installed swisseph package (sepl_18, semo_18, seas_18). */
+export function bundledEphePath(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('swisseph/package.json')), 'ephe');
+}
