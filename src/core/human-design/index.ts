@@ -1,0 +1,35 @@
+/** Public API of the Human Design engine. See README.md in this folder for the output contract. */
+export {
+  activationFromLongitude,
+  type GateActivation,
+  gateStartLongitude,
+  oppositeGate,
+  type PlanetPosition,
+  positionFromLongitude,
+} from './activation.js';
+export { analyzeBodygraph, type Bodygraph } from './bodygraph.js';
+export {
+  type ChannelSummary,
+  type ChartProperties,
+  chartFromActivations,
+  computeChart,
+  type GateSources,
+  type HdActivationsInput,
+  type HdChart,
+  type HdLongitudesInput,
+  type PlanetLine,
+  SIDES,
+  type Side,
+} from './chart.js';
+export {
+  type ChartGates,
+  type CompositeCombined,
+  compositeCombined,
+  RELATIONSHIP_KINDS,
+  type RelationshipChannel,
+  type RelationshipKind,
+} from './composite.js';
+export { crossOfChart, type IncarnationCross, incarnationCross, profileOf, quarterOf } from './cross.js';
+export { allHdKnowledgeIds, compositeTooltipIds, tooltipIds } from './knowledge-ids.js';
+export * from './tables.js';
+export type { Digestion, Environment, Motivation, Perspective, Phs, RavePsychology } from './variables.js';
