@@ -11,7 +11,10 @@ import { MIGRATIONS } from './migrations.js';
 export interface Database {
   readonly kind: 'postgres' | 'embedded';
   readonly pool: pg.Pool;
-  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    text: string,
+    params?: unknown[],
+  ): Promise<pg.QueryResult<R>>;
   /** True when a trivial query succeeds (readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -134,14 +137,19 @@ async function migrate(db: Database): Promise<void> {
       'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
     );
     const done = new Set(
-      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
     );
     for (const m of MIGRATIONS) {
       if (done.has(m.version)) continue;
       await client.query('BEGIN');
       try {
         await client.query(m.sql);
-        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+          m.version,
+          m.name,
+        ]);
         await client.query('COMMIT');
       } catch (e) {
         await client.query('ROLLBACK');

@@ -68,16 +68,25 @@ export class KeyStore {
     const { rows } = await this.db.query<KeyRow>(
       `INSERT INTO api_keys (id, name, prefix, key_hash, products, chart_limit, sage_limit)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-      [id, input.name, key.slice(0, VISIBLE_CHARS), hashKey(key), [...new Set(input.products)], input.chartLimit ?? null, input.sageLimit ?? null],
+      [
+        id,
+        input.name,
+        key.slice(0, VISIBLE_CHARS),
+        hashKey(key),
+        [...new Set(input.products)],
+        input.chartLimit ?? null,
+        input.sageLimit ?? null,
+      ],
     );
     return { key, record: fromRow(rows[0]!) };
   }
 
   /** The active key record for a presented secret, or null. */
   async authenticate(key: string): Promise<ApiKeyRecord | null> {
-    const { rows } = await this.db.query<KeyRow>('SELECT * FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [
-      hashKey(key),
-    ]);
+    const { rows } = await this.db.query<KeyRow>(
+      'SELECT * FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+      [hashKey(key)],
+    );
     return rows[0] ? fromRow(rows[0]) : null;
   }
 

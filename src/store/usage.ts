@@ -22,7 +22,13 @@ export class UsageStore {
    * Adds `units` to the counter unless that would pass `limit`; returns the new total, or null when
    * the allowance would be exceeded (nothing is recorded then).
    */
-  async add(keyId: string, meter: MeterName, units: number, limit: number | null, at: Date): Promise<number | null> {
+  async add(
+    keyId: string,
+    meter: MeterName,
+    units: number,
+    limit: number | null,
+    at: Date,
+  ): Promise<number | null> {
     if (limit !== null && units > limit) return null;
     const { rows } = await this.db.query<{ units: string }>(
       `INSERT INTO usage (key_id, month, meter, units) VALUES ($1, $2, $3, $4)

@@ -15,10 +15,14 @@ export interface TempPostgres {
 
 function pgBinDir(): string {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   if (!newest) {
-    throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql: apt-get install postgresql');
+    throw new Error(
+      'PostgreSQL server binaries not found under /usr/lib/postgresql: apt-get install postgresql',
+    );
   }
   return join(root, newest, 'bin');
 }
@@ -49,8 +53,15 @@ export async function startPostgres(): Promise<TempPostgres> {
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   run('pg_ctl', [
-    '-D', data, '-l', join(dir, 'pg.log'), '-w', '-t', '60',
-    '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
+    '-D',
+    data,
+    '-l',
+    join(dir, 'pg.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
     'start',
   ]);
   return {

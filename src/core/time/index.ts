@@ -53,13 +53,17 @@ export function daysInMonth(year: number, month: number): number {
 /** Parses `YYYY-MM-DD`, rejecting impossible dates such as 2023-02-30. */
 export function parseDate(value: string, field: string): CalendarDate {
   const m = DATE_RE.exec(value);
-  if (!m) throw invalidInput(field, `expected a date as YYYY-MM-DD, got "${value}"`, { accepted: 'YYYY-MM-DD' });
+  if (!m)
+    throw invalidInput(field, `expected a date as YYYY-MM-DD, got "${value}"`, { accepted: 'YYYY-MM-DD' });
   const year = Number(m[1]);
   const month = Number(m[2]);
   const day = Number(m[3]);
   if (month < 1 || month > 12) throw invalidInput(field, `month ${m[2]} does not exist (01-12)`);
   if (day < 1 || day > daysInMonth(year, month)) {
-    throw invalidInput(field, `${value} is not a calendar date (${m[1]}-${m[2]} has ${daysInMonth(year, month)} days)`);
+    throw invalidInput(
+      field,
+      `${value} is not a calendar date (${m[1]}-${m[2]} has ${daysInMonth(year, month)} days)`,
+    );
   }
   return { year, month, day };
 }
@@ -67,11 +71,17 @@ export function parseDate(value: string, field: string): CalendarDate {
 /** Parses 24-hour `HH:MM` from 00:00 to 23:59 (24:00 is rejected: use 00:00 of the next day). */
 export function parseTime(value: string, field: string): ClockTime {
   const m = TIME_RE.exec(value);
-  if (!m) throw invalidInput(field, `expected a 24-hour time as HH:MM, got "${value}"`, { accepted: 'HH:MM, 00:00-23:59' });
+  if (!m)
+    throw invalidInput(field, `expected a 24-hour time as HH:MM, got "${value}"`, {
+      accepted: 'HH:MM, 00:00-23:59',
+    });
   const hour = Number(m[1]);
   const minute = Number(m[2]);
   if (hour > 23 || minute > 59) {
-    throw invalidInput(field, `${value} is not a time of day (00:00-23:59; use 00:00 of the next day for midnight)`);
+    throw invalidInput(
+      field,
+      `${value} is not a time of day (00:00-23:59; use 00:00 of the next day for midnight)`,
+    );
   }
   return { hour, minute };
 }
@@ -179,7 +189,8 @@ export function formatWallClock(w: WallClock): string {
 export function resolveWallClock(wall: WallClock, zone: string): ResolvedInstant {
   const naive = naiveUtcMs(wall);
   const offsets = new Set<number>();
-  for (const h of [-48, -24, -12, -6, -3, 0, 3, 6, 12, 24, 48]) offsets.add(offsetSecondsAt(zone, naive + h * MS_PER_HOUR));
+  for (const h of [-48, -24, -12, -6, -3, 0, 3, 6, 12, 24, 48])
+    offsets.add(offsetSecondsAt(zone, naive + h * MS_PER_HOUR));
   const candidates: { utcMs: number; offsetSeconds: number }[] = [];
   for (const off of offsets) {
     const utcMs = naive - off * 1000;

@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = join(import.meta.dirname, '..');
+
+/** p-th percentile (0-100) of a list of numbers, nearest-rank. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? Number.NaN;
+}
+
+/** Times `fn` over `n` calls after a warm-up; returns per-call microseconds. */
+export function timeCalls(n: number, fn: (i: number) => unknown): number[] {
+  for (let i = 0; i < Math.min(200, n); i++) fn(i);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = process.hrtime.bigint();
+    fn(i);
+    out.push(Number(process.hrtime.bigint() - t) / 1000);
+  }
+  return out;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const r = await autocannon({ connections: 50, duration: 10, ...options });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+export interface Child {
+  url: string;
+  stdout: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts a node script as a child process and waits for the line that names its URL. */
+export function startChild(
+  args: string[],
+  env: Record<string, string>,
+  urlPattern: RegExp,
+): Promise<Child & { ms: number }> {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stdout: string[] = [];
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      buf += c.toString();
+      const lines = buf.split('\n');
+      buf = lines.pop()!;
+      for (const line of lines) {
+        stdout.push(line);
+        const m = urlPattern.exec(line);
+        if (m) {
+          resolve({
+            url: m[1]!,
+            stdout,
+            ms: performance.now() - started,
+            stop: () =>
+              new Promise((done) => {
+                child.once('exit', () => done());
+                child.kill('SIGTERM');
+              }),
+          });
+        }
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+/** The built service on a fresh embedded store; returns its URL and the first-start key. */
+export async function startService(
+  extraEnv: Record<string, string> = {},
+): Promise<Child & { key: string; ms: number; cleanup(): void }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chart-bench-'));
+  const child = await startChild(
+    ['dist/src/main.js', 'serve'],
+    { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...extraEnv },
+    /Listening on (http:\/\/\S+)/,
+  );
+  const key = child.stdout.find((l) => l.startsWith('csk_'));
+  if (!key) throw new Error('no first-start key printed');
+  return { ...child, key, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+export const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');

@@ -1,0 +1,165 @@
+/**
+ * `npm run bench`: measures and writes BENCHMARKS.md. Loads run on loopback with autocannon in this
+ * process and the server in a child process, so both share the machine's cores; comparisons that the
+ * targets are stated against (REST vs a bare express route) are measured side by side in one run.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { loadCityTable, searchCities, validateLocation } from '../src/core/location/index.js';
+import { fmt, load, percentile, ROOT, startChild, startService, timeCalls } from './lib.js';
+
+const sections: string[] = [];
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+async function locationCore(): Promise<void> {
+  log('location core…');
+  const t0 = performance.now();
+  const table = await loadCityTable();
+  const loadMs = performance.now() - t0;
+  const exact = [
+    'Montreal, QC',
+    'Springfield, IL',
+    'São Paulo',
+    'London',
+    'Paris, France',
+    'Kiev',
+    'Tokyo',
+    'Berlin, Germany',
+  ];
+  const fuzzy = ['Torronto', 'New York NY', 'Pariss', 'Munchen Germany', 'Sao Paolo'];
+  const prefixes = ['Lond', 'sao pa', 'Springf', 'Tor', 'Mont', 'Ber'];
+  const resolve = timeCalls(5000, (i) =>
+    validateLocation(table, { birthLocation: exact[i % exact.length]! }),
+  );
+  const suggest = timeCalls(300, (i) => validateLocation(table, { birthLocation: fuzzy[i % fuzzy.length]! }));
+  const search = timeCalls(2000, (i) => searchCities(table, prefixes[i % prefixes.length]!, { limit: 10 }));
+  const row = (name: string, v: number[]) =>
+    `| ${name} | ${fmt(percentile(v, 50) / 1000, 3)} | ${fmt(percentile(v, 99) / 1000, 3)} |`;
+  sections.push(`## Location core (in-process)
+
+City table load: ${fmt(loadMs, 0)} ms.
+
+| Operation | p50 (ms) | p99 (ms) |
+|---|---|---|
+${row('resolve, exact place (validate_location, valid)', resolve)}
+${row('resolve, unresolvable with suggestions (fuzzy)', suggest)}
+${row('search (/api/locations, prefix, limit 10)', search)}
+`);
+}
+
+async function coldStart(): Promise<void> {
+  log('cold start…');
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const svc = await startService();
+    const t = performance.now();
+    const ready = await fetch(`${svc.url}/ready`);
+    if (ready.status !== 200) throw new Error('not ready');
+    times.push(svc.ms + (performance.now() - t));
+    await svc.stop();
+    svc.cleanup();
+  }
+  sections.push(`## Cold start
+
+From process spawn (built JS, fresh embedded store, first-start key creation included) to the first
+\`/ready\` 200: median ${fmt(percentile(times, 50), 0)} ms over ${times.length} starts (${times.map((t) => fmt(t, 0)).join(', ')} ms).
+`);
+}
+
+async function restAndMcp(): Promise<void> {
+  log('REST and MCP under load…');
+  const body = JSON.stringify({ birthLocation: 'Montreal, QC' });
+  const bare = await startChild(
+    ['--import', 'tsx', 'bench/bare-express.ts'],
+    {},
+    /Listening on (http:\/\/\S+)/,
+  );
+  const bareResult = await load({
+    url: `${bare.url}/echo`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  await bare.stop();
+
+  const svc = await startService();
+  const auth = { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' };
+  const rest = await load({ url: `${svc.url}/api/validate-location`, method: 'POST', headers: auth, body });
+  const legacyMcp = await load({
+    url: `${svc.url}/mcp`,
+    method: 'POST',
+    headers: { ...auth, accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'validate_location', arguments: { birthLocation: 'Montreal, QC' } },
+    }),
+  });
+  const modernMcp = await load({
+    url: `${svc.url}/mcp`,
+    method: 'POST',
+    headers: {
+      ...auth,
+      accept: 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'validate_location',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'validate_location',
+        arguments: { birthLocation: 'Montreal, QC' },
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+  });
+  await svc.stop();
+  svc.cleanup();
+
+  const ratio = rest.rps / bareResult.rps;
+  const row = (name: string, r: typeof rest) =>
+    `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`;
+  sections.push(`## REST and MCP throughput (50 connections, 10 s each, same run)
+
+| Endpoint | req/s | p50 (ms) | p99 (ms) | errors + non-2xx |
+|---|---|---|---|---|
+${row('bare express 5 JSON route (floor)', bareResult)}
+${row('REST POST /api/validate-location', rest)}
+${row('MCP tools/call validate_location (2025-11-25, SSE answer)', legacyMcp)}
+${row('MCP tools/call validate_location (2026-07-28, JSON answer)', modernMcp)}
+
+REST validate-location reaches **${fmt(ratio * 100, 0)}%** of the bare express route's throughput
+(target: at least 60%). Every request authenticates its key, passes admission and is answered
+in the spec's envelope.
+`);
+}
+
+async function main(): Promise<void> {
+  await locationCore();
+  await coldStart();
+  await restAndMcp();
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const doc = `# Benchmarks
+
+Written by \`npm run bench\` (bench/run.ts); do not edit by hand. Machine: ${cpus().length} cores (${cpu}),
+${fmt(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}. The load generator shares the cores with the
+server, so absolute numbers are lower than on a dedicated load host; ratios measured in the same run
+are the meaningful comparison.
+
+${sections.join('\n')}`;
+  writeFileSync(join(ROOT, 'BENCHMARKS.md'), doc);
+  log('wrote BENCHMARKS.md');
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import type { AdmissionLimits } from './http-bridge/admission.js';
+import type { RateLimit } from './http-bridge/rate-limit.js';
+
+/** Operator settings, all from the environment (documented in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  admission: AdmissionLimits;
+  rateLimit: RateLimit;
+  bodyLimit: string;
+  cacheEntries: number;
+  keyCacheMs: number;
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const bodyLimit = env.BODY_LIMIT || '100kb';
+  if (!/^\d+(b|kb|mb)$/i.test(bodyLimit)) throw new ConfigError('BODY_LIMIT must look like 100kb or 1mb');
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir: env.DATA_DIR || './.data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    logLevel,
+    admission: {
+      maxConcurrent: int(env, 'MAX_CONCURRENT', 100, 1, 100_000),
+      maxQueue: int(env, 'MAX_QUEUE', 12_000, 0, 1_000_000),
+      maxWaitMs: int(env, 'MAX_QUEUE_WAIT_MS', 120_000, 1, 3_600_000),
+    },
+    rateLimit: {
+      perMinute: int(env, 'PUBLIC_RATE_PER_MINUTE', 60, 1, 1_000_000),
+      burst: int(env, 'PUBLIC_RATE_BURST', 30, 1, 1_000_000),
+    },
+    bodyLimit,
+    cacheEntries: int(env, 'CACHE_ENTRIES', 5000, 0, 10_000_000),
+    keyCacheMs: int(env, 'KEY_CACHE_MS', 10_000, 0, 3_600_000),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 30_000, 0, 600_000),
+  };
+}

@@ -1,0 +1,128 @@
+import { AppError } from '../core/errors.js';
+
+export interface AdmissionLimits {
+  /** Requests running at once. */
+  maxConcurrent: number;
+  /** Requests waiting in the FIFO queue. */
+  maxQueue: number;
+  /** Longest wait in the queue before 503 queue_timeout, in milliseconds. */
+  maxWaitMs: number;
+}
+
+export const DEFAULT_ADMISSION: AdmissionLimits = {
+  maxConcurrent: 100,
+  maxQueue: 12_000,
+  maxWaitMs: 120_000,
+};
+
+interface Waiter {
+  enqueuedAt: number;
+  grant: () => void;
+  timer: NodeJS.Timeout;
+  settled: boolean;
+}
+
+export interface Ticket {
+  /** Milliseconds spent in the queue. */
+  waitMs: number;
+  /** Frees the slot; safe to call more than once. */
+  release: () => void;
+}
+
+/**
+ * Admission control: at most `maxConcurrent` requests run, the rest wait first-in first-out. A full
+ * queue and an over-long wait are refused with 503 and a Retry-After hint.
+ */
+export class Admission {
+  private running = 0;
+  private readonly queue: Waiter[] = [];
+  private head = 0;
+
+  constructor(readonly limits: AdmissionLimits) {}
+
+  get active(): number {
+    return this.running;
+  }
+
+  get waiting(): number {
+    return this.queue.length - this.head;
+  }
+
+  /** Resolves with a ticket once a slot is free; `signal` aborts the wait (client went away). */
+  acquire(signal?: AbortSignal): Promise<Ticket> {
+    const start = performance.now();
+    if (this.running < this.limits.maxConcurrent && this.waiting === 0) {
+      this.running++;
+      return Promise.resolve(this.ticket(0));
+    }
+    if (this.waiting >= this.limits.maxQueue) {
+      return Promise.reject(
+        new AppError('queue_full', 'The service is at capacity and its queue is full; retry shortly.', {
+          retryAfter: this.retryAfterSeconds(),
+        }),
+      );
+    }
+    return new Promise<Ticket>((resolve, reject) => {
+      const waiter: Waiter = {
+        enqueuedAt: start,
+        settled: false,
+        grant: () => {
+          waiter.settled = true;
+          clearTimeout(waiter.timer);
+          signal?.removeEventListener('abort', onAbort);
+          resolve(this.ticket(performance.now() - start));
+        },
+        timer: setTimeout(() => {
+          waiter.settled = true;
+          signal?.removeEventListener('abort', onAbort);
+          reject(
+            new AppError(
+              'queue_timeout',
+              `The request waited ${Math.round(this.limits.maxWaitMs / 1000)} s in the queue without a free slot; retry later.`,
+              { retryAfter: this.retryAfterSeconds() },
+            ),
+          );
+        }, this.limits.maxWaitMs),
+      };
+      const onAbort = () => {
+        if (waiter.settled) return;
+        waiter.settled = true;
+        clearTimeout(waiter.timer);
+        reject(new AppError('service_unavailable', 'The client closed the request while it was queued.'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(waiter);
+    });
+  }
+
+  private ticket(waitMs: number): Ticket {
+    let released = false;
+    return {
+      waitMs: Math.round(waitMs),
+      release: () => {
+        if (released) return;
+        released = true;
+        this.running--;
+        this.grantNext();
+      },
+    };
+  }
+
+  private grantNext(): void {
+    while (this.running < this.limits.maxConcurrent && this.head < this.queue.length) {
+      const next = this.queue[this.head]!;
+      this.queue[this.head++] = undefined as unknown as Waiter;
+      if (this.head > 1024 && this.head * 2 > this.queue.length) {
+        this.queue.splice(0, this.head);
+        this.head = 0;
+      }
+      if (next.settled) continue;
+      this.running++;
+      next.grant();
+    }
+  }
+
+  private retryAfterSeconds(): number {
+    return Math.max(1, Math.min(120, Math.ceil(this.limits.maxWaitMs / 4000)));
+  }
+}

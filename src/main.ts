@@ -1,0 +1,169 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './log.js';
+import { createService } from './server.js';
+import {
+  METERS,
+  openStore,
+  PRODUCTS,
+  type ProductName,
+  StoreLockedError,
+  usageMonth,
+} from './store/index.js';
+
+/** Process entry: `serve` (default) and `keys create|list|revoke|usage`. stdout carries CLI output only. */
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+class UsageError extends Error {}
+
+const KEYS_HELP = `Usage:
+  keys create --name NAME --products basic_chart,advanced_chart,sage_api [--chart-limit N] [--sage-limit N]
+  keys list
+  keys revoke ID_OR_PREFIX
+  keys usage [--month YYYY-MM]`;
+
+function limitArg(value: string | undefined, flag: string): number | null {
+  if (value === undefined) return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} must be a whole number >= 0`);
+  return n;
+}
+
+async function keysCommand(argv: string[]): Promise<void> {
+  const [sub, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      products: { type: 'string' },
+      'chart-limit': { type: 'string' },
+      'sage-limit': { type: 'string' },
+      month: { type: 'string' },
+    },
+  });
+  const config = loadConfig();
+  if (!sub || !['create', 'list', 'revoke', 'usage'].includes(sub)) throw new UsageError(KEYS_HELP);
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    if (sub === 'create') {
+      if (!values.name) throw new UsageError(`--name is required\n${KEYS_HELP}`);
+      const products = (values.products ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const unknown = products.filter((p) => !(PRODUCTS as readonly string[]).includes(p));
+      if (!products.length || unknown.length) {
+        throw new UsageError(`--products takes a comma-separated list of ${PRODUCTS.join(', ')}`);
+      }
+      const { key, record } = await store.keys.create({
+        name: values.name,
+        products: products as ProductName[],
+        chartLimit: limitArg(values['chart-limit'], '--chart-limit'),
+        sageLimit: limitArg(values['sage-limit'], '--sage-limit'),
+      });
+      out(
+        `Created ${record.id} "${record.name}" products=${record.products.join(',')} chart-limit=${record.limits.chart ?? 'unlimited'} sage-limit=${record.limits.sage ?? 'unlimited'}`,
+      );
+      out('The key is shown once; store it now:');
+      out(key);
+    } else if (sub === 'list') {
+      for (const k of await store.keys.list()) {
+        out(
+          [
+            k.id,
+            k.prefix,
+            JSON.stringify(k.name),
+            k.products.join(','),
+            `chart-limit=${k.limits.chart ?? '-'}`,
+            `sage-limit=${k.limits.sage ?? '-'}`,
+            k.revokedAt ? `revoked ${k.revokedAt}` : 'active',
+          ].join('\t'),
+        );
+      }
+    } else if (sub === 'revoke') {
+      const target = positionals[0];
+      if (!target) throw new UsageError(`revoke needs a key id or prefix\n${KEYS_HELP}`);
+      if (!(await store.keys.revoke(target)))
+        throw new UsageError(`No active key with id or prefix ${target}`);
+      out(`Revoked ${target}`);
+    } else {
+      const month = values.month ?? usageMonth(new Date());
+      const keys = new Map((await store.keys.list()).map((k) => [k.id, k]));
+      const rows = await store.usage.list(month);
+      out(['month', 'key', 'name', ...METERS].join('\t'));
+      const byKey = new Map<string, Record<string, number>>();
+      for (const r of rows) byKey.set(r.keyId, { ...(byKey.get(r.keyId) ?? {}), [r.meter]: r.units });
+      for (const [id, units] of byKey) {
+        out(
+          [
+            month,
+            id,
+            JSON.stringify(keys.get(id)?.name ?? ''),
+            ...METERS.map((m) => String(units[m] ?? 0)),
+          ].join('\t'),
+        );
+      }
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const started = performance.now();
+  const service = await createService(config, log);
+  const { store } = service.deps;
+  if (store.db.kind === 'embedded' && (await store.keys.count()) === 0) {
+    const { key, record } = await store.keys.create({ name: 'initial full-access key', products: PRODUCTS });
+    out(
+      `First start on an empty store: created ${record.id} with ${record.products.join(', ')}. It is shown once:`,
+    );
+    out(key);
+  }
+  const addr = await service.listen();
+  log.info(
+    {
+      address: addr.address,
+      port: addr.port,
+      database: store.db.kind,
+      startupMs: Math.round(performance.now() - started),
+    },
+    'listening',
+  );
+  out(`Listening on http://${addr.address}:${addr.port} (MCP at /mcp, API reference at /docs)`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    service.close().then(
+      () => {
+        log.info('stopped');
+        process.exit(0);
+      },
+      (err) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command = 'serve', ...rest] = argv;
+  if (command === 'serve') return serve();
+  if (command === 'keys') return keysCommand(rest);
+  throw new UsageError(`Unknown command "${command}". Commands: serve, keys.\n${KEYS_HELP}`);
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  const known = e instanceof UsageError || e instanceof ConfigError || e instanceof StoreLockedError;
+  process.stderr.write(`${known ? (e as Error).message : ((e as Error)?.stack ?? String(e))}\n`);
+  process.exit(known ? 2 : 1);
+});

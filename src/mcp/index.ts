@@ -1,0 +1,106 @@
+import {
+  type CallToolResult,
+  createMcpHandler,
+  type McpHttpHandler,
+  McpServer,
+} from '@modelcontextprotocol/server';
+import type { Logger } from 'pino';
+import { AppError } from '../core/errors.js';
+import { isClientFault } from '../http-bridge/status.js';
+import type { AnyResource } from '../resources/index.js';
+import type { ResultCache } from '../tools/cache.js';
+import { invokeOperation } from '../tools/invoke.js';
+import type { AnyTool, Caller, Deps } from '../tools/types.js';
+
+export const SERVER_INFO = { name: 'chart-service', version: '4.0.0' } as const;
+
+/** What the HTTP layer attaches to each authenticated /mcp request (via `req.auth.extra`). */
+export interface McpRequestState {
+  caller: Caller;
+  /** Lets a tool call set response headers (X-Cache) while they are still unsent. */
+  setHeader: (name: string, value: string) => void;
+}
+
+export interface McpOptions {
+  tools: readonly AnyTool[];
+  resources: readonly AnyResource[];
+  deps: Deps;
+  cache: ResultCache;
+  log: Logger;
+}
+
+function errorResult(message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: message }] };
+}
+
+/**
+ * Stateless MCP endpoint over the official SDK: a fresh server per request, serving 2025-era clients
+ * (initialize) and 2026-07-28 clients alike. Every tool runs through the same invoke path as REST.
+ */
+export function createMcpEndpoint(options: McpOptions): McpHttpHandler {
+  const { tools, resources, deps, cache, log } = options;
+  return createMcpHandler(
+    ({ authInfo }) => {
+      const state = authInfo?.extra?.state as McpRequestState | undefined;
+      const server = new McpServer(SERVER_INFO, {
+        instructions:
+          'Chart calculation and knowledge service. Resolve uncertain birth places with validate_location first; ' +
+          'chart tools take birthDate (YYYY-MM-DD), birthTime (HH:MM, local wall clock) and birthLocation.',
+      });
+      for (const tool of tools) {
+        server.registerTool(
+          tool.name,
+          {
+            title: tool.title,
+            description: tool.description,
+            inputSchema: tool.input,
+            outputSchema: tool.output,
+            annotations: { title: tool.title, ...tool.annotations },
+          },
+          async (args: unknown): Promise<CallToolResult> => {
+            try {
+              const out = await invokeOperation(
+                tool,
+                args as Record<string, unknown>,
+                state?.caller ?? null,
+                deps,
+                cache,
+              );
+              if (out.cache) state?.setHeader('X-Cache', out.cache);
+              const data = out.data as Record<string, unknown>;
+              const meta: Record<string, unknown> = {};
+              if (out.cache) meta.cache = out.cache;
+              if (out.warnings.length) meta.warnings = out.warnings;
+              return {
+                content: [{ type: 'text', text: JSON.stringify(data) }],
+                structuredContent: data,
+                ...(Object.keys(meta).length ? { _meta: meta } : {}),
+              };
+            } catch (e) {
+              if (e instanceof AppError && isClientFault(e.code)) {
+                const details = e.details?.length ? `\n${JSON.stringify(e.details)}` : '';
+                return errorResult(`${e.message}${details}`);
+              }
+              log.error({ err: e, tool: tool.name }, 'tool failed');
+              return errorResult(
+                'Internal error while running the tool; it has been logged. Please retry later.',
+              );
+            }
+          },
+        );
+      }
+      for (const r of resources) {
+        server.registerResource(
+          r.name,
+          r.uri,
+          { title: r.title, description: r.description, mimeType: r.mimeType },
+          async (uri) => ({
+            contents: [{ uri: uri.href, mimeType: r.mimeType, text: r.read(deps) }],
+          }),
+        );
+      }
+      return server;
+    },
+    { onerror: (err) => log.warn({ err }, 'mcp request rejected') },
+  );
+}

@@ -1,0 +1,89 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { type CityTable, loadCityTable } from './core/location/index.js';
+import { createHttpApp, type HttpApp } from './http-bridge/app.js';
+import { ENDPOINTS } from './http-bridge/endpoints.js';
+import { type AnyResource, RESOURCES } from './resources/index.js';
+import { openStore, type Store } from './store/index.js';
+import { ResultCache } from './tools/cache.js';
+import { TOOLS } from './tools/index.js';
+import type { AnyOperation, AnyTool, Deps } from './tools/types.js';
+
+export interface ServiceOverrides {
+  tools?: readonly AnyTool[];
+  endpoints?: readonly AnyOperation[];
+  resources?: readonly AnyResource[];
+  store?: Store;
+  cities?: CityTable;
+  now?: () => Date;
+}
+
+export interface Service {
+  deps: Deps;
+  http: HttpApp;
+  /** Starts listening; resolves with the bound address (port 0 picks a free port). */
+  listen(): Promise<AddressInfo>;
+  /** Stops accepting, lets in-flight requests finish (up to the grace period), then closes the store. */
+  close(): Promise<void>;
+}
+
+/** Builds the dependencies once and mounts MCP + REST on one express app. */
+export async function createService(
+  config: Config,
+  log: Logger,
+  overrides: ServiceOverrides = {},
+): Promise<Service> {
+  const [store, cities] = await Promise.all([
+    overrides.store ?? openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+    overrides.cities ?? loadCityTable(),
+  ]);
+  const deps: Deps = { cities, store, now: overrides.now ?? (() => new Date()) };
+  const http = createHttpApp({
+    tools: overrides.tools ?? TOOLS,
+    endpoints: overrides.endpoints ?? ENDPOINTS,
+    resources: overrides.resources ?? RESOURCES,
+    deps,
+    cache: new ResultCache(config.cacheEntries),
+    log,
+    admission: config.admission,
+    rateLimit: config.rateLimit,
+    bodyLimit: config.bodyLimit,
+    keyCacheMs: config.keyCacheMs,
+  });
+  let server: Server | null = null;
+  let closing: Promise<void> | null = null;
+
+  return {
+    deps,
+    http,
+    listen() {
+      return new Promise((resolve, reject) => {
+        const s = http.app.listen(config.port, config.host, (err?: Error) => {
+          if (err) reject(err);
+          else resolve(s.address() as AddressInfo);
+        });
+        s.keepAliveTimeout = 65_000;
+        server = s;
+      });
+    },
+    close() {
+      closing ??= (async () => {
+        if (server) {
+          const s = server;
+          const done = new Promise<void>((resolve) => s.close(() => resolve()));
+          // Keep-alive sockets become idle as their last response ends; close each as soon as it does.
+          s.closeIdleConnections();
+          const sweep = setInterval(() => s.closeIdleConnections(), 50);
+          const force = setTimeout(() => s.closeAllConnections(), config.shutdownGraceMs);
+          await done;
+          clearInterval(sweep);
+          clearTimeout(force);
+        }
+        if (!overrides.store) await store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type * as z from 'zod';
+import { AppError } from '../core/errors.js';
+import type { ResultCache } from './cache.js';
+import { canonicalJson } from './cache.js';
+import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation, type Caller, type Deps } from './types.js';
+
+export interface InvokeResult {
+  data: unknown;
+  cache: 'HIT' | 'MISS' | null;
+  warnings: string[];
+  /** Units charged for this call (0 on a cache hit or for unmetered operations). */
+  charged: number;
+}
+
+/** Whether the caller's products cover the operation; throws `forbidden` naming what is missing. */
+export function checkAccess(op: AnyOperation, caller: Caller): void {
+  if (op.access === 'public') return;
+  if (!caller)
+    throw new AppError('unauthorized', 'A valid API key is required: send Authorization: Bearer <key>.');
+  if (op.access === 'free') return;
+  const allowed = ACCESS_PRODUCTS[op.access];
+  if (!caller.products.some((p) => allowed.includes(p))) {
+    throw new AppError(
+      'forbidden',
+      `Your plan does not include ${ACCESS_LABEL[op.access]}, which ${op.name} needs. ` +
+        `This key has: ${caller.products.join(', ') || 'no products'}.`,
+    );
+  }
+}
+
+/**
+ * The one execution path of every operation, for MCP and REST alike: access check, cache, allowance,
+ * run, durable metering. `input` has already been parsed by the operation's own schema.
+ */
+export async function invokeOperation(
+  op: AnyOperation,
+  input: z.infer<AnyOperation['input']>,
+  caller: Caller,
+  deps: Deps,
+  cache: ResultCache,
+): Promise<InvokeResult> {
+  checkAccess(op, caller);
+  const key = op.cacheable ? `${op.name}:${canonicalJson(input)}` : null;
+  if (key) {
+    const hit = cache.get(key) as { data: unknown; warnings: string[] } | undefined;
+    if (hit) return { data: hit.data, warnings: hit.warnings, cache: 'HIT', charged: 0 };
+  }
+
+  const meter = op.meter;
+  const limit = meter && caller ? caller.limits[meter] : null;
+  const now = deps.now();
+  if (meter && caller && limit !== null) {
+    const used = (await deps.store.usage.get(caller.id, now.toISOString().slice(0, 7)))[meter];
+    if (used >= limit) throw quotaExceeded(meter, limit);
+  }
+
+  const warnings: string[] = [];
+  const data = await op.run(input, deps, { caller, warnings });
+  const units = meter && op.cost ? op.cost(input, data) : 0;
+  if (meter && caller && units > 0) {
+    const total = await deps.store.usage.add(caller.id, meter, units, limit, now);
+    if (total === null) throw quotaExceeded(meter, limit ?? 0);
+  }
+  if (key) cache.set(key, { data, warnings });
+  return { data, warnings, cache: key ? 'MISS' : null, charged: units };
+}
+
+function quotaExceeded(meter: string, limit: number): AppError {
+  return new AppError(
+    'quota_exceeded',
+    `Monthly ${meter} allowance of ${limit} units is used up for this key; it resets on the first day of next month (UTC).`,
+  );
+}

@@ -1,0 +1,106 @@
+import type * as z from 'zod';
+import type { CityTable } from '../core/location/index.js';
+import type { ApiKeyRecord, MeterName, ProductName, Store } from '../store/index.js';
+
+/** Which access product an operation needs. */
+export type Access = 'advanced_chart' | 'basic_chart_or_advanced' | 'sage_api' | 'free' | 'public';
+
+export const ACCESS_PRODUCTS: Record<Exclude<Access, 'public' | 'free'>, readonly ProductName[]> = {
+  advanced_chart: ['advanced_chart'],
+  basic_chart_or_advanced: ['basic_chart', 'advanced_chart'],
+  sage_api: ['sage_api'],
+};
+
+export const ACCESS_LABEL: Record<Access, string> = {
+  advanced_chart: 'the Chart API (advanced_chart)',
+  basic_chart_or_advanced: 'the Chart API (basic_chart or advanced_chart)',
+  sage_api: 'the SAGE API (sage_api)',
+  free: 'any valid key',
+  public: 'no key',
+};
+
+/** Everything an operation may use, built once in server.ts and injected. */
+export interface Deps {
+  cities: CityTable;
+  store: Store;
+  /** Current time (injectable so tests can pin a month). */
+  now: () => Date;
+}
+
+/** The authenticated caller, or null on public routes. */
+export type Caller = ApiKeyRecord | null;
+
+export interface RunContext {
+  caller: Caller;
+  /** Non-fatal notes for the response `meta.warnings` (e.g. DST gaps and folds). */
+  warnings: string[];
+}
+
+/** One REST path of an operation: canonical, plus the legacy aliases that must keep working. */
+export interface HttpBinding {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Where the input comes from; query strings are coerced by the bridge against the input schema. */
+  from: 'body' | 'query';
+  /** Legacy paths for the same handler, optionally fixing query parameters (e.g. include=tooltips). */
+  aliases?: readonly { path: string; query?: Readonly<Record<string, string>> }[];
+  /**
+   * `data`: `{ success, meta?, data }` (default). `flat`: the result's fields sit beside `success`,
+   * as the spec's location-validation response does.
+   */
+  envelope?: 'data' | 'flat';
+}
+
+export interface ResponseMeta {
+  version: string;
+  endpoint: string;
+}
+
+/**
+ * An operation: one capability with one input and output schema. Tools (MCP + REST) and REST-only
+ * endpoints share this shape, so the bridge, OpenAPI and docs treat them alike.
+ */
+export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  access: Access;
+  /** Meter charged, if any. */
+  meter?: MeterName;
+  /** Meter units consumed by a successful (non-cached) result. */
+  cost?(input: z.infer<I>, result: z.infer<O>): number;
+  /** Results are cached by (operation, canonical input); a hit costs nothing. */
+  cacheable?: boolean;
+  /** `meta` block of chart-type REST responses. */
+  meta?: ResponseMeta;
+  http: readonly HttpBinding[];
+  /** A valid input, used by the API reference's examples and by the alias and parity tests. */
+  example: z.input<I>;
+  // Method syntax on purpose: lists of operations with different input types must stay assignable.
+  run(input: z.infer<I>, deps: Deps, ctx: RunContext): Promise<z.infer<O>>;
+}
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** An MCP tool: an operation plus its MCP annotations. */
+export interface Tool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject>
+  extends Operation<I, O> {
+  annotations: ToolAnnotations;
+}
+
+/** Keeps the generic types of a definition while checking it against the shape. */
+export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(t: Tool<I, O>): Tool<I, O> => t;
+export const defineOperation = <I extends z.ZodObject, O extends z.ZodType>(
+  o: Operation<I, O>,
+): Operation<I, O> => o;
+
+/** Widens a concrete definition for the heterogeneous lists (input types differ per tool). */
+export type AnyOperation = Operation<z.ZodObject, z.ZodType>;
+export type AnyTool = Tool<z.ZodObject, z.ZodObject>;

@@ -1,0 +1,81 @@
+import * as z from 'zod';
+import { validateLocation } from '../core/location/index.js';
+import {
+  latitudeField,
+  longitudeField,
+  optionalDateField,
+  optionalTimeField,
+  suggestionSchema,
+} from './schemas.js';
+import { defineTool } from './types.js';
+
+export const validateLocationTool = defineTool({
+  name: 'validate_location',
+  title: 'Validate a birth location',
+  description:
+    'Resolve a place name (offline, from the GeoNames table of places with at least 1,000 people) to ' +
+    'canonical name, coordinates, IANA time zone and the DST-aware UTC offset at a given date and time. ' +
+    'Use it before a chart call when a birth place may be ambiguous or misspelled: an unresolvable input ' +
+    'returns valid=false with up to 5 suggestions whose `value` can be sent back as birthLocation. ' +
+    'Accepts "City", "City, State", "City, Country" and "City, ST" (US/Canadian codes). Free and unmetered.',
+  input: z.object({
+    birthLocation: z
+      .string()
+      .max(200)
+      .optional()
+      .describe(
+        'Place name such as "Montreal, QC", "Springfield, IL", "São Paulo" or "Paris, France". At least 3 ' +
+          'characters. Required unless both latitude and longitude are given.',
+      ),
+    latitude: latitudeField.optional(),
+    longitude: longitudeField.optional(),
+    birthDate: optionalDateField.describe(
+      'Date for the DST-aware offset, YYYY-MM-DD (default 2000-01-01). Historical zone rules apply.',
+    ),
+    birthTime: optionalTimeField.describe(
+      'Local wall-clock time for the offset, 24-hour HH:MM (default 12:00).',
+    ),
+  }),
+  output: z.object({
+    valid: z.boolean().describe('Whether the input resolved to one place.'),
+    input: z.string().describe('The input as given (for coordinates: "lat, lon").'),
+    resolved: z
+      .object({
+        city: z
+          .string()
+          .describe('Canonical label "City, Province, Country" (for coordinates: the nearest place).'),
+        timezone: z.string().describe('IANA time zone identifier, e.g. America/Toronto.'),
+        coordinates: z
+          .object({ lat: z.number(), lon: z.number() })
+          .describe('Decimal degrees, north and east positive.'),
+        offset: z
+          .number()
+          .describe('UTC offset in fractional hours at birthDate/birthTime, DST included (e.g. -4, 5.5).'),
+        source: z.enum(['offline-city-lookup', 'offline-coordinates']),
+      })
+      .optional()
+      .describe('Present only when valid is true.'),
+    error: z.string().optional().describe('Present only when valid is false: what went wrong, for a person.'),
+    suggestions: z
+      .array(suggestionSchema)
+      .max(5)
+      .optional()
+      .describe('Present only when valid is false (possibly empty): up to 5 places, most populous first.'),
+    hint: z.string().optional().describe('Present when the input looks like a 2-letter country code.'),
+  }),
+  access: 'free',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  http: [
+    {
+      method: 'POST',
+      path: '/api/validate-location',
+      from: 'body',
+      envelope: 'flat',
+      aliases: [{ path: '/api/v1/validate-location' }],
+    },
+  ],
+  example: { birthLocation: 'Montreal, QC', birthDate: '1948-04-09', birthTime: '00:05' },
+  async run(input, deps) {
+    return validateLocation(deps.cities, input);
+  },
+});

@@ -1,0 +1,50 @@
+import pino from 'pino';
+import { type Config, loadConfig } from '../../src/config.js';
+import { type CityTable, loadCityTable } from '../../src/core/location/index.js';
+import { createService, type Service, type ServiceOverrides } from '../../src/server.js';
+import { PRODUCTS, type ProductName } from '../../src/store/index.js';
+
+export interface TestService {
+  service: Service;
+  url: string;
+  /** A key with every product. */
+  key: string;
+  createKey(
+    products: readonly ProductName[],
+    limits?: { chartLimit?: number; sageLimit?: number },
+  ): Promise<string>;
+  close(): Promise<void>;
+}
+
+let cities: Promise<CityTable> | null = null;
+/** The city table is immutable, so a test file loads it once. */
+export const sharedCities = (): Promise<CityTable> => (cities ??= loadCityTable());
+
+/** Starts the real service on 127.0.0.1 and a free port, with an in-memory embedded store by default. */
+export async function startService(
+  env: Record<string, string> = {},
+  overrides: ServiceOverrides = {},
+): Promise<TestService> {
+  const config: Config = loadConfig({ DATA_DIR: 'memory://', PORT: '0', LOG_LEVEL: 'silent', ...env });
+  const service = await createService(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), {
+    cities: await sharedCities(),
+    ...overrides,
+  });
+  const addr = await service.listen();
+  const createKey = async (
+    products: readonly ProductName[],
+    limits: { chartLimit?: number; sageLimit?: number } = {},
+  ) => (await service.deps.store.keys.create({ name: 'test', products, ...limits })).key;
+  return {
+    service,
+    url: `http://127.0.0.1:${addr.port}`,
+    key: await createKey(PRODUCTS),
+    createKey,
+    close: () => service.close(),
+  };
+}
+
+export const authHeaders = (key: string): Record<string, string> => ({
+  Authorization: `Bearer ${key}`,
+  'Content-Type': 'application/json',
+});

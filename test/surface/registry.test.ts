@@ -1,0 +1,129 @@
+/**
+ * Registry invariants: every tool and endpoint is fully described and reachable, derived from the
+ * one ordered list (no hardcoded counts). Sources: shared/DESIGN.md sections 3-4 (tool shape, the
+ * status table with its codes and statuses), the spec's Versioning table (legacy aliases), and
+ * SEP-986 for tool names.
+ */
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { ERROR_CODES } from '../../src/core/errors.js';
+import { ENDPOINTS } from '../../src/http-bridge/endpoints.js';
+import { aliasMap, buildRouteTable } from '../../src/http-bridge/routes.js';
+import { HTTP_STATUS } from '../../src/http-bridge/status.js';
+import { TOOLS } from '../../src/tools/index.js';
+
+const routes = buildRouteTable([...TOOLS, ...ENDPOINTS]);
+
+describe('tools', () => {
+  it('has unique names in one convention (SEP-986 characters, snake_case)', () => {
+    const names = TOOLS.map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of names) expect(n).toMatch(/^[a-z][a-z0-9_]{0,63}$/);
+  });
+
+  it.each(TOOLS.map((t) => [t.name, t] as const))('%s is fully described', (_name, tool) => {
+    expect(tool.title.length).toBeGreaterThan(3);
+    expect(tool.description.length).toBeGreaterThan(60);
+    for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+      expect(typeof tool.annotations[hint]).toBe('boolean');
+    }
+    expect(tool.annotations.openWorldHint).toBe(false);
+    expect(tool.output).toBeInstanceOf(z.ZodObject);
+    expect(tool.http.length).toBeGreaterThan(0);
+    // Every input field is described for the model (as the model sees it: the JSON Schema).
+    const js = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
+    const props = js.properties as Record<string, { description?: string }>;
+    for (const field of Object.keys(tool.input.shape)) {
+      expect(props[field]?.description, `${tool.name}.${field}`).toBeTruthy();
+    }
+    // No top-level anyOf/oneOf: some model providers reject them.
+    expect(js.anyOf ?? js.oneOf ?? js.allOf).toBeUndefined();
+    expect(js.type).toBe('object');
+  });
+
+  it('metered operations declare a cost and non-metered ones none', () => {
+    for (const op of [...TOOLS, ...ENDPOINTS]) expect(Boolean(op.meter), op.name).toBe(Boolean(op.cost));
+  });
+});
+
+describe('routes and aliases', () => {
+  it('every operation has a canonical REST route', () => {
+    for (const op of [...TOOLS, ...ENDPOINTS]) {
+      expect(
+        routes.some((r) => r.op === op && !r.aliasOf),
+        op.name,
+      ).toBe(true);
+    }
+  });
+
+  it('every alias resolves to an existing canonical route of the same operation', () => {
+    const map = aliasMap(routes);
+    for (const [key, target] of map) {
+      const alias = routes.find((r) => `${r.method} ${r.path}` === key)!;
+      const canonical = routes.find(
+        (r) => r.path === target.canonical && r.method === target.method && !r.aliasOf,
+      );
+      expect(canonical, key).toBeDefined();
+      expect(canonical!.op).toBe(alias.op);
+    }
+  });
+
+  it('carries the Versioning table aliases of the operations that exist so far', () => {
+    // The spec's legacy -> canonical pairs; only those whose canonical route exists are checked.
+    const spec: [string, string, Record<string, string>][] = [
+      ['POST /api/human-design', '/api/chart', {}],
+      ['POST /api/v1/data', '/api/chart', {}],
+      ['POST /api/v2/data', '/api/chart', {}],
+      ['POST /api/v1/data-tooltip', '/api/chart', { include: 'tooltips' }],
+      ['POST /api/v2/data-tooltip', '/api/chart', { include: 'tooltips' }],
+      ['POST /api/v1/astrology', '/api/astrology', {}],
+      ['POST /api/v1/astrology-tooltip', '/api/astrology', { include: 'tooltips' }],
+      ['POST /api/v1/composite', '/api/composite', {}],
+      ['POST /api/v1/composite-tooltip', '/api/composite', { include: 'tooltips' }],
+      ['GET /api/transit-range', '/api/transits/all', {}],
+      ['GET /api/transit/moon-range', '/api/transits/moon', {}],
+      ['GET /api/transit-periods', '/api/transits/periods', {}],
+      ['GET /api/v2/transit-chart', '/api/transits/chart', {}],
+      ['GET /api/retrograde-periods', '/api/retrogrades', {}],
+      ['POST /api/sage/query', '/api/sage', {}],
+      ['GET /api/sage/query', '/api/sage', {}],
+      ['POST /api/v1/saju', '/api/bazi', {}],
+      ['GET /api/v1/locations', '/api/locations', {}],
+      ['POST /api/v1/validate-location', '/api/validate-location', {}],
+    ];
+    const map = aliasMap(routes);
+    let present = 0;
+    for (const [legacy, canonical, query] of spec) {
+      const method = legacy.split(' ')[0];
+      if (!routes.some((r) => r.path === canonical && r.method === method && !r.aliasOf)) continue;
+      expect(map.get(legacy), legacy).toEqual({ method, canonical, query });
+      present++;
+    }
+    expect(present).toBeGreaterThan(0);
+  });
+});
+
+describe('error status table', () => {
+  it('maps every code to the status DESIGN.md section 4 gives it', () => {
+    expect(HTTP_STATUS).toEqual({
+      invalid_input: 400,
+      location_not_found: 400,
+      out_of_range: 400,
+      span_too_long: 400,
+      unauthorized: 401,
+      forbidden: 403,
+      not_found: 404,
+      method_not_allowed: 405,
+      payload_too_large: 413,
+      rate_limited: 429,
+      quota_exceeded: 429,
+      ai_service_error: 502,
+      knowledge_unavailable: 503,
+      queue_full: 503,
+      queue_timeout: 503,
+      service_unavailable: 503,
+      internal_error: 500,
+    });
+    expect(Object.keys(HTTP_STATUS).sort()).toEqual([...ERROR_CODES].sort());
+  });
+});
