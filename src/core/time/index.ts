@@ -188,6 +188,15 @@ export function formatWallClock(w: WallClock): string {
 /** Resolves a local wall-clock time in an IANA zone to one UTC instant (see the rule at the top). */
 export function resolveWallClock(wall: WallClock, zone: string): ResolvedInstant {
   const naive = naiveUtcMs(wall);
+  // Fast path: one offset at every day mark from 48 h before to 48 h after means no transition is
+  // near (the full search below would find just that one candidate).
+  const early = offsetSecondsAt(zone, naive - 48 * MS_PER_HOUR);
+  if (
+    [-24, 0, 24, 48].every((h) => offsetSecondsAt(zone, naive + h * MS_PER_HOUR) === early) &&
+    offsetSecondsAt(zone, naive - early * 1000) === early
+  ) {
+    return { utcMs: naive - early * 1000, offsetSeconds: early, kind: 'exact' };
+  }
   const offsets = new Set<number>();
   for (const h of [-48, -24, -12, -6, -3, 0, 3, 6, 12, 24, 48])
     offsets.add(offsetSecondsAt(zone, naive + h * MS_PER_HOUR));
