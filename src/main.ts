@@ -124,17 +124,7 @@ async function serve(): Promise<void> {
     );
     out(key);
   }
-  const addr = await service.listen();
-  log.info(
-    {
-      address: addr.address,
-      port: addr.port,
-      database: store.db.kind,
-      startupMs: Math.round(performance.now() - started),
-    },
-    'listening',
-  );
-  out(`Listening on http://${addr.address}:${addr.port} (MCP at /mcp, API reference at /docs)`);
+  // Handlers first: a SIGTERM that arrives right after the Listening line must drain, not kill.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -153,6 +143,17 @@ async function serve(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  const addr = await service.listen();
+  log.info(
+    {
+      address: addr.address,
+      port: addr.port,
+      database: store.db.kind,
+      startupMs: Math.round(performance.now() - started),
+    },
+    'listening',
+  );
+  out(`Listening on http://${addr.address}:${addr.port} (MCP at /mcp, API reference at /docs)`);
 }
 
 async function main(argv: string[]): Promise<void> {
