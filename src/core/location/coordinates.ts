@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
+import type * as GeoTzAll from 'geo-tz/all';
 import { invalidInput } from '../errors.js';
 import { isKnownZone } from '../time/index.js';
 import { cityLabel } from './lookup.js';
 import { type CityTable, GRID_COLUMNS, GRID_ROWS } from './table.js';
 
-type GeoTz = typeof import('geo-tz/all');
+type GeoTz = typeof GeoTzAll;
 
 /**
  * geo-tz's comprehensive dataset (`geo-tz/all`): every IANA zone with its own pre-1970 history, so a
