@@ -95,8 +95,14 @@ export function positionFromLongitude(longitude: number, field?: string): Planet
   const fromAries = basesFromAries(longitude, field);
   const scale = 10 ** LONGITUDE_DECIMALS;
   const rounded = Math.round(mod(longitude, 360) * scale) / scale;
+  // Fields written out rather than spread: this runs 26 times per chart and a spread costs ~25x more.
+  const a = activationFromWheelBases(mod(fromAries - WHEEL_START_BASES, BASES_PER_CIRCLE));
   return {
-    ...activationFromWheelBases(mod(fromAries - WHEEL_START_BASES, BASES_PER_CIRCLE)),
+    gate: a.gate,
+    line: a.line,
+    color: a.color,
+    tone: a.tone,
+    base: a.base,
     // Rounding can carry 359.9999999 up to 360; the sign and gate already wrapped to 0° Aries.
     longitude: rounded === 360 ? 0 : rounded,
     sign: SIGNS[Math.floor(fromAries / BASES_PER_SIGN)] as Sign,
