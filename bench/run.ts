@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadCityTable, searchCities, validateLocation } from '../src/core/location/index.js';
+import { chartBenchSections } from './chart.js';
 import { fmt, load, percentile, ROOT, startChild, startService, timeCalls } from './lib.js';
 
 const sections: string[] = [];
@@ -157,6 +158,8 @@ async function main(): Promise<void> {
   await locationCore();
   await coldStart();
   await restAndMcp();
+  log('charts…');
+  sections.push(...(await chartBenchSections()));
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const doc = `# Benchmarks
 

@@ -2,12 +2,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { createEphemeris, type Ephemeris } from './core/ephemeris/index.js';
 import { type CityTable, loadCityTable } from './core/location/index.js';
 import { createHttpApp, type HttpApp } from './http-bridge/app.js';
 import { ENDPOINTS } from './http-bridge/endpoints.js';
 import { type AnyResource, RESOURCES } from './resources/index.js';
 import { openStore, type Store } from './store/index.js';
 import { ResultCache } from './tools/cache.js';
+import { type KnowledgeBase, loadKnowledgeBase } from './tools/hd.js';
 import { TOOLS } from './tools/index.js';
 import type { AnyOperation, AnyTool, Deps } from './tools/types.js';
 
@@ -18,6 +20,8 @@ export interface ServiceOverrides {
   store?: Store;
   cities?: CityTable;
   now?: () => Date;
+  ephemeris?: Ephemeris;
+  knowledge?: KnowledgeBase;
 }
 
 export interface Service {
@@ -35,11 +39,14 @@ export async function createService(
   log: Logger,
   overrides: ServiceOverrides = {},
 ): Promise<Service> {
-  const [store, cities] = await Promise.all([
+  // First, synchronously: missing ephemeris files must stop the start before anything is opened.
+  const ephemeris = overrides.ephemeris ?? createEphemeris();
+  const [store, cities, knowledge] = await Promise.all([
     overrides.store ?? openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
     overrides.cities ?? loadCityTable(),
+    overrides.knowledge ?? loadKnowledgeBase(),
   ]);
-  const deps: Deps = { cities, store, now: overrides.now ?? (() => new Date()) };
+  const deps: Deps = { cities, store, now: overrides.now ?? (() => new Date()), ephemeris, knowledge };
   const http = createHttpApp({
     tools: overrides.tools ?? TOOLS,
     endpoints: overrides.endpoints ?? ENDPOINTS,

@@ -1,4 +1,6 @@
 import type { Deps } from '../tools/types.js';
+import { chartFieldsResource } from './chart_fields.js';
+import { terminologyResource } from './terminology.js';
 
 /** A read-only MCP resource: fixed URI, no parameters, the same bytes on every read. */
 export interface Resource {
@@ -13,4 +15,4 @@ export interface Resource {
 export type AnyResource = Resource;
 
 /** The one ordered list of MCP resources. */
-export const RESOURCES: readonly AnyResource[] = [];
+export const RESOURCES: readonly AnyResource[] = [terminologyResource, chartFieldsResource];

@@ -1,3 +1,6 @@
+import { generateChartTool } from './generate_chart.js';
+import { generateCompositeTool } from './generate_composite.js';
+import { multiChartTool } from './multi_chart.js';
 import type { AnyTool } from './types.js';
 import { validateLocationTool } from './validate_location.js';
 
@@ -5,4 +8,9 @@ import { validateLocationTool } from './validate_location.js';
  * The one ordered list of MCP tools. MCP registration, the REST route table, OpenAPI, the docs page
  * and the surface tests all iterate it; nothing else lists tools.
  */
-export const TOOLS: readonly AnyTool[] = [validateLocationTool as unknown as AnyTool];
+export const TOOLS: readonly AnyTool[] = [
+  generateChartTool as unknown as AnyTool,
+  generateCompositeTool as unknown as AnyTool,
+  multiChartTool as unknown as AnyTool,
+  validateLocationTool as unknown as AnyTool,
+];

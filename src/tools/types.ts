@@ -1,6 +1,8 @@
 import type * as z from 'zod';
+import type { Ephemeris } from '../core/ephemeris/index.js';
 import type { CityTable } from '../core/location/index.js';
 import type { ApiKeyRecord, MeterName, ProductName, Store } from '../store/index.js';
+import type { KnowledgeBase } from './hd.js';
 
 /** Which access product an operation needs. */
 export type Access = 'advanced_chart' | 'basic_chart_or_advanced' | 'sage_api' | 'free' | 'public';
@@ -25,6 +27,10 @@ export interface Deps {
   store: Store;
   /** Current time (injectable so tests can pin a month). */
   now: () => Date;
+  /** Swiss Ephemeris with its data files, created once (the native library is process-wide). */
+  ephemeris: Ephemeris;
+  /** The Markdown knowledge base (`knowledge/`), loaded once: tooltips and reference resources. */
+  knowledge: KnowledgeBase;
 }
 
 /** The authenticated caller, or null on public routes. */
@@ -90,8 +96,10 @@ export interface ToolAnnotations {
 }
 
 /** An MCP tool: an operation plus its MCP annotations. */
-export interface Tool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject>
-  extends Operation<I, O> {
+export interface Tool<
+  I extends z.ZodObject = z.ZodObject,
+  O extends z.ZodObject = z.ZodObject,
+> extends Operation<I, O> {
   annotations: ToolAnnotations;
 }
 

@@ -1,8 +1,10 @@
 import pino from 'pino';
 import { type Config, loadConfig } from '../../src/config.js';
+import { createEphemeris, type Ephemeris } from '../../src/core/ephemeris/index.js';
 import { type CityTable, loadCityTable } from '../../src/core/location/index.js';
 import { createService, type Service, type ServiceOverrides } from '../../src/server.js';
 import { PRODUCTS, type ProductName } from '../../src/store/index.js';
+import { type KnowledgeBase, loadKnowledgeBase } from '../../src/tools/hd.js';
 
 export interface TestService {
   service: Service;
@@ -20,6 +22,14 @@ let cities: Promise<CityTable> | null = null;
 /** The city table is immutable, so a test file loads it once. */
 export const sharedCities = (): Promise<CityTable> => (cities ??= loadCityTable());
 
+let ephemeris: Ephemeris | null = null;
+/** One ephemeris per test file (the native library is process-wide anyway). */
+export const sharedEphemeris = (): Ephemeris => (ephemeris ??= createEphemeris());
+
+let knowledge: Promise<KnowledgeBase> | null = null;
+/** The knowledge folder is read once per test file. */
+export const sharedKnowledge = (): Promise<KnowledgeBase> => (knowledge ??= loadKnowledgeBase());
+
 /** Starts the real service on 127.0.0.1 and a free port, with an in-memory embedded store by default. */
 export async function startService(
   env: Record<string, string> = {},
@@ -28,6 +38,8 @@ export async function startService(
   const config: Config = loadConfig({ DATA_DIR: 'memory://', PORT: '0', LOG_LEVEL: 'silent', ...env });
   const service = await createService(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), {
     cities: await sharedCities(),
+    ephemeris: sharedEphemeris(),
+    knowledge: await sharedKnowledge(),
     ...overrides,
   });
   const addr = await service.listen();

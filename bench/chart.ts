@@ -1,0 +1,195 @@
+/**
+ * Human Design chart benchmarks, as Markdown sections for BENCHMARKS.md (bench/run.ts wires them in):
+ * - core: one chart (Swiss Ephemeris via Ephemeris.humanDesignMoments + the engine's computeChart)
+ *   against the Swiss Ephemeris floor (bench/ephemeris-floor.ts: the raw native calls a chart cannot
+ *   avoid) over the same births in the same run; target at most 1.5x the floor. Also the whole tool
+ *   pipeline (place lookup, wall clock in the zone, chart, V2 data) with and without tooltips.
+ * - REST POST /api/chart and MCP tools/call generate_chart under load (built service, autocannon),
+ *   with a distinct birth per request (every request computes and meters a chart) and with one
+ *   repeated birth (cache hits, X-Cache: HIT).
+ * Run alone with `npm run build && npx tsx bench/chart.ts`.
+ */
+import { pathToFileURL } from 'node:url';
+import type autocannon from 'autocannon';
+import { createEphemeris } from '../src/core/ephemeris/index.js';
+import { loadCityTable } from '../src/core/location/index.js';
+import { birthChart, chartData, hdChartAt, loadKnowledgeBase } from '../src/tools/hd.js';
+import { measureEphemerisFloor } from './ephemeris-floor.js';
+import { fmt, type LoadResult, load, percentile, startService } from './lib.js';
+
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+const CHARTS = 2000;
+const ROUNDS = 5;
+/** The floor's defaults (bench/ephemeris-floor.ts), so both see the same births in the same order. */
+const SEED = 1;
+const FROM_JD = 2_415_020.5; // 1900-01-01
+const SPAN_DAYS = 73_049; // to 2100-01-01
+/** Target of the task: the chart pipeline at most 1.5x the Swiss Ephemeris floor. */
+const FLOOR_TARGET_RATIO = 1.5;
+
+const median = (values: number[]): number => percentile(values, 50);
+
+function floorBirths(): number[] {
+  let seed = SEED;
+  const random = () => {
+    seed = (seed * 48_271) % 2_147_483_647;
+    return seed / 2_147_483_647;
+  };
+  return Array.from({ length: CHARTS }, () => FROM_JD + random() * SPAN_DAYS);
+}
+
+/** Median over rounds of microseconds per call of `fn` over `items` (after one warm-up pass). */
+function perItem<T>(items: readonly T[], fn: (item: T) => unknown): number {
+  for (const item of items.slice(0, 200)) fn(item);
+  const rounds: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const start = performance.now();
+    for (const item of items) fn(item);
+    rounds.push(((performance.now() - start) * 1000) / items.length);
+  }
+  return median(rounds);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A distinct local birth per index: minutes from 1950-01-01 00:00, spread over six places. */
+const PLACES = [
+  'Montreal, QC',
+  'São Paulo, Brazil',
+  'Salem, MA',
+  'Bengaluru, India',
+  'London, United Kingdom',
+  'Tokyo, Japan',
+];
+function distinctBirth(i: number): { birthDate: string; birthTime: string; birthLocation: string } {
+  const d = new Date(Date.UTC(1950, 0, 1) + i * 7 * 60_000);
+  return {
+    birthDate: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
+    birthTime: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+    birthLocation: PLACES[i % PLACES.length]!,
+  };
+}
+
+async function coreSection(): Promise<string> {
+  log('chart core vs Swiss Ephemeris floor…');
+  const floor = measureEphemerisFloor({ charts: CHARTS, rounds: ROUNDS, seed: SEED });
+  const ephemeris = createEphemeris();
+  const births = floorBirths();
+  const chart = perItem(births, (jd) => hdChartAt(ephemeris, jd));
+
+  const cities = await loadCityTable();
+  const knowledge = await loadKnowledgeBase();
+  const deps = { cities, ephemeris };
+  const inputs = Array.from({ length: CHARTS }, (_, i) => distinctBirth(i * 37));
+  const tool = perItem(inputs, (input) => chartData(knowledge, birthChart(deps, input), false));
+  const tooltips = perItem(inputs, (input) => chartData(knowledge, birthChart(deps, input), true));
+
+  const ratio = chart / floor.floorMicrosecondsPerChart;
+  const row = (name: string, us: number) =>
+    `| ${name} | ${fmt(us, 0)} | ${fmt(us / floor.floorMicrosecondsPerChart, 2)}x |`;
+  return `## Human Design chart core (in-process)
+
+${CHARTS} births spread over 1900-2100 (the floor's own sequence), median of ${ROUNDS} rounds, Swiss
+Ephemeris ${floor.libraryVersion}. The floor is the ${fmt(floor.callsPerChart, 1)} raw \`swe_calc_ut\` calls one
+chart needs (${fmt(floor.floorMicrosecondsPerCall, 1)} µs each), measured in this run.
+
+| Per chart | µs | vs floor |
+|---|---|---|
+${row('Swiss Ephemeris floor (raw native calls)', floor.floorMicrosecondsPerChart)}
+${row('Ephemeris.humanDesignMoments (26 bodies + design instant)', floor.wrapperMicrosecondsPerChart)}
+${row('chart core: humanDesignMoments + computeChart', chart)}
+${row('tool pipeline: place + zone + chart + V2 data', tool)}
+${row('tool pipeline with include=tooltips', tooltips)}
+
+The chart core costs **${fmt(ratio, 2)}x** the ephemeris floor (target: at most ${FLOOR_TARGET_RATIO}x) —
+${ratio <= FLOOR_TARGET_RATIO ? 'within' : '**over**'} the target.
+`;
+}
+
+function chartRequest(
+  path: string,
+  headers: Record<string, string>,
+  body: (i: number) => unknown,
+): autocannon.Request {
+  let i = 0;
+  return {
+    method: 'POST',
+    path,
+    headers,
+    setupRequest: (req) => ({ ...req, body: JSON.stringify(body(i++)) }),
+  };
+}
+
+const mcpCall = (args: unknown, id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'generate_chart', arguments: args },
+});
+
+async function loadSection(): Promise<string> {
+  log('chart REST and MCP under load…');
+  const svc = await startService({ CACHE_ENTRIES: '5000' });
+  const rows: string[] = [];
+  try {
+    const auth = { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' };
+    const mcpHeaders = { ...auth, accept: 'application/json, text/event-stream' };
+    const cached = distinctBirth(0);
+    // Each run gets its own block of births, so "distinct" never meets an earlier run's cache entry.
+    const run = async (name: string, options: autocannon.Options): Promise<void> => {
+      const r: LoadResult = await load(options);
+      rows.push(`| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`);
+    };
+    // Warm-up (JIT, city lookups, first cache entry).
+    await load({
+      url: svc.url,
+      duration: 2,
+      requests: [chartRequest('/api/chart', auth, (i) => distinctBirth(9_000_000 + i))],
+    });
+    await run('REST POST /api/chart, distinct births (no cache hits)', {
+      url: svc.url,
+      requests: [chartRequest('/api/chart', auth, (i) => distinctBirth(1_000_000 + i))],
+    });
+    await run('REST POST /api/chart, one birth (cache hits)', {
+      url: svc.url,
+      requests: [chartRequest('/api/chart', auth, () => cached)],
+    });
+    await run('MCP tools/call generate_chart, distinct births (no cache hits)', {
+      url: svc.url,
+      requests: [chartRequest('/mcp', mcpHeaders, (i) => mcpCall(distinctBirth(3_000_000 + i), i))],
+    });
+    await run('MCP tools/call generate_chart, one birth (cache hits)', {
+      url: svc.url,
+      requests: [chartRequest('/mcp', mcpHeaders, (i) => mcpCall(cached, i))],
+    });
+  } finally {
+    await svc.stop();
+    svc.cleanup();
+  }
+  return `## Human Design chart over REST and MCP (50 connections, 10 s each, built service)
+
+Every "distinct" request is a new birth (local date, time and one of six places), so each one resolves
+the place, computes the chart and writes its meter unit; "cache hits" repeat one birth and are
+answered from the result cache (X-Cache: HIT, not metered). MCP requests use the 2025-11-25 transport
+(SSE answer), one stateless request each.
+
+| Endpoint | req/s | p50 (ms) | p99 (ms) | errors + non-2xx |
+|---|---|---|---|---|
+${rows.join('\n')}
+`;
+}
+
+export async function chartBenchSections(): Promise<string[]> {
+  return [await coreSection(), await loadSection()];
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  chartBenchSections().then(
+    (sections) => process.stdout.write(`${sections.join('\n')}\n`),
+    (e: unknown) => {
+      process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}

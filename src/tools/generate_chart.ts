@@ -1,0 +1,67 @@
+import * as z from 'zod';
+import { birthChart, chartData, chartDataSchema } from './hd.js';
+import {
+  birthDateField,
+  birthLocationField,
+  birthTimeField,
+  includeField,
+  latitudeField,
+  longitudeField,
+} from './schemas.js';
+import { defineTool } from './types.js';
+
+export const generateChartTool = defineTool({
+  name: 'generate_chart',
+  title: 'Human Design chart',
+  description:
+    'Compute a full Human Design chart (the V2 chart) for one birth: type, strategy, inner authority, ' +
+    'profile, definition, incarnation cross, variable, defined/open centers, channels, gates, the 26 ' +
+    'Personality and Design activations (gate.line.color.tone.base), PHS and Rave Psychology. Give the ' +
+    'local birth date and time and the birth place (or its coordinates); the place decides the time zone. ' +
+    'Set include="tooltips" for plain-language explanations of every value. Use validate_location first ' +
+    'when the place may be ambiguous. Costs 1 chart request (repeat calls with the same input are free).',
+  input: z.object({
+    birthDate: birthDateField,
+    birthTime: birthTimeField,
+    birthLocation: birthLocationField,
+    latitude: latitudeField
+      .optional()
+      .describe(
+        'Latitude of the birth place, decimal degrees -90 (south) to 90 (north). With longitude it replaces ' +
+          'the place lookup: the time zone comes from the coordinates.',
+      ),
+    longitude: longitudeField
+      .optional()
+      .describe(
+        'Longitude of the birth place, decimal degrees -180 (west) to 180 (east). Give it with latitude.',
+      ),
+    include: includeField,
+  }),
+  output: chartDataSchema,
+  access: 'advanced_chart',
+  meter: 'chart',
+  cost: () => 1,
+  cacheable: true,
+  meta: { version: '2.0.0', endpoint: 'v2' },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  example: { birthDate: '1948-04-09', birthTime: '00:14', birthLocation: 'Montreal, QC' },
+  http: [
+    {
+      method: 'POST',
+      path: '/api/chart',
+      from: 'body',
+      aliases: [
+        { path: '/api/human-design' },
+        { path: '/api/v1/data' },
+        { path: '/api/v2/data' },
+        { path: '/api/v1/data-tooltip', query: { include: 'tooltips' } },
+        { path: '/api/v2/data-tooltip', query: { include: 'tooltips' } },
+      ],
+    },
+  ],
+  async run(input, deps, ctx) {
+    const result = birthChart(deps, input);
+    ctx.warnings.push(...result.warnings);
+    return chartData(deps.knowledge, result, input.include === 'tooltips');
+  },
+});

@@ -1,0 +1,125 @@
+import * as z from 'zod';
+import { AppError } from '../core/errors.js';
+import { birthChart, type ChartData, chartData, chartDataSchema, PERSON_FIELDS } from './hd.js';
+import {
+  birthDateField,
+  birthLocationField,
+  birthTimeField,
+  latitudeField,
+  longitudeField,
+} from './schemas.js';
+import { defineTool } from './types.js';
+
+/** The spec's batch limit (Limits: "Batch chart: at most 10 charts per call"). */
+export const MAX_BATCH_CHARTS = 10;
+
+/** Codes a single entry may fail with; anything else is a service fault and fails the whole call. */
+const ENTRY_ERROR_CODES = ['invalid_input', 'location_not_found', 'out_of_range'] as const;
+type EntryErrorCode = (typeof ENTRY_ERROR_CODES)[number];
+
+const entrySchema = z.object({
+  birthDate: birthDateField,
+  birthTime: birthTimeField,
+  birthLocation: birthLocationField,
+  latitude: latitudeField
+    .optional()
+    .describe(
+      'Latitude of the birth place, decimal degrees -90 to 90; with longitude it replaces the lookup.',
+    ),
+  longitude: longitudeField
+    .optional()
+    .describe('Longitude of the birth place, decimal degrees -180 to 180; give it with latitude.'),
+});
+
+const entryErrorSchema = z
+  .object({
+    code: z.enum(ENTRY_ERROR_CODES).describe('invalid_input, location_not_found or out_of_range.'),
+    message: z
+      .string()
+      .describe('What is wrong with this entry, naming the field (e.g. "charts.2.birthDate: ...").'),
+    details: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .describe('Per-field details as in an error response; for location_not_found, up to 5 suggestions.'),
+  })
+  .describe('Why this entry has no chart.');
+
+const resultSchema = z.object({
+  index: z.number().int().min(0).describe('Position of the entry in `charts`, from 0.'),
+  success: z.boolean().describe('Whether this entry produced a chart.'),
+  data: chartDataSchema
+    .optional()
+    .describe("The entry's V2 chart (as generate_chart returns it, tooltips {}); only when success."),
+  error: entryErrorSchema.optional().describe('Only when success is false.'),
+});
+
+type EntryResult = z.infer<typeof resultSchema>;
+
+const fieldsOf = (i: number) => {
+  const f = (name: string) => `charts.${i}.${name}`;
+  return {
+    birthDate: f(PERSON_FIELDS.birthDate),
+    birthTime: f(PERSON_FIELDS.birthTime),
+    birthLocation: f(PERSON_FIELDS.birthLocation),
+    latitude: f(PERSON_FIELDS.latitude),
+    longitude: f(PERSON_FIELDS.longitude),
+  };
+};
+
+const isEntryError = (e: unknown): e is AppError & { code: EntryErrorCode } =>
+  e instanceof AppError && (ENTRY_ERROR_CODES as readonly string[]).includes(e.code);
+
+export const multiChartTool = defineTool({
+  name: 'multi_chart',
+  title: 'Human Design charts in a batch',
+  description:
+    `Compute up to ${MAX_BATCH_CHARTS} Human Design charts in one call, e.g. for a family or a team. Each ` +
+    'entry takes birthDate, birthTime and birthLocation (or latitude/longitude) as generate_chart does. ' +
+    'Results come back one per entry in input order; an entry with a bad date or an unknown place reports ' +
+    'its own error (with place suggestions) while the others still succeed. Costs 1 chart request per ' +
+    'successful chart.',
+  input: z.object({
+    charts: z
+      .array(entrySchema)
+      .min(1)
+      .max(MAX_BATCH_CHARTS)
+      .describe(
+        `The births, 1 to ${MAX_BATCH_CHARTS} entries: {birthDate, birthTime, birthLocation, latitude?, longitude?}.`,
+      ),
+  }),
+  output: z.object({
+    count: z.number().int().describe('Number of entries.'),
+    succeeded: z.number().int().describe('Entries with a chart (the units charged).'),
+    failed: z.number().int().describe('Entries with an error.'),
+    results: z.array(resultSchema).describe('One result per entry, in input order.'),
+  }),
+  access: 'advanced_chart',
+  meter: 'chart',
+  cost: (_input, result) => result.succeeded,
+  cacheable: true,
+  meta: { version: '2.0.0', endpoint: 'multi-chart' },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  example: {
+    charts: [
+      { birthDate: '1948-04-09', birthTime: '00:14', birthLocation: 'Montreal, QC' },
+      { birthDate: '1991-08-13', birthTime: '13:31', latitude: 12.97, longitude: 77.59 },
+    ],
+  },
+  http: [{ method: 'POST', path: '/api/multi-chart', from: 'body' }],
+  async run(input, deps, ctx) {
+    const results: EntryResult[] = input.charts.map((entry, index) => {
+      try {
+        const result = birthChart(deps, entry, fieldsOf(index));
+        ctx.warnings.push(...result.warnings.map((w) => `charts.${index}: ${w}`));
+        const data: ChartData = chartData(deps.knowledge, result, false);
+        return { index, success: true, data };
+      } catch (e) {
+        if (!isEntryError(e)) throw e;
+        const details = e.details?.length ? { details: e.details as Record<string, unknown>[] } : {};
+        return { index, success: false, error: { code: e.code, message: e.message, ...details } };
+      }
+    });
+    const succeeded = results.filter((r) => r.success).length;
+    return { count: results.length, succeeded, failed: results.length - succeeded, results };
+  },
+});

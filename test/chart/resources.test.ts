@@ -1,0 +1,161 @@
+/**
+ * The two MCP reference resources over real HTTP with the SDK client. Expected shapes: the spec's
+ * "MCP reference resources" table (svc://reference/terminology: types -> text for the five types,
+ * authorities -> text incl. Sacral, Emotional, Splenic, centers -> text for the nine centers;
+ * svc://reference/chart-fields: keyed by type, strategy, authority, profile, definition, centers,
+ * channels, personality, design, phs, variable, each {dataType, description}; read-only, no
+ * parameters, the same data on every read). Type / authority / center names: human-design.md
+ * sections 3.1, 4 and 5. Texts must come from knowledge/hd (one source with the tooltips).
+ */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { introOf } from '../../src/tools/hd.js';
+import { authHeaders, startService, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+let client: Client;
+beforeAll(async () => {
+  svc = await startService();
+  client = new Client({ name: 'resources', version: '1' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
+      requestInit: { headers: authHeaders(svc.key) },
+    }),
+  );
+});
+afterAll(async () => {
+  await client?.close();
+  await svc?.close();
+});
+
+const TERMINOLOGY = 'svc://reference/terminology';
+const CHART_FIELDS = 'svc://reference/chart-fields';
+
+async function read(uri: string): Promise<{ text: string; mimeType?: string; uri: string }> {
+  const r = await client.readResource({ uri });
+  expect(r.contents).toHaveLength(1);
+  return r.contents[0] as { text: string; mimeType?: string; uri: string };
+}
+
+describe('reference resources', () => {
+  it('are listed with JSON mime type', async () => {
+    const { resources } = await client.listResources();
+    for (const uri of [TERMINOLOGY, CHART_FIELDS]) {
+      const r = resources.find((x) => x.uri === uri);
+      expect(r, uri).toBeDefined();
+      expect(r!.mimeType).toBe('application/json');
+      expect(r!.description!.length).toBeGreaterThan(40);
+    }
+  });
+
+  it.each([TERMINOLOGY, CHART_FIELDS])('%s returns identical bytes on every read', async (uri) => {
+    const a = await read(uri);
+    const b = await read(uri);
+    expect(a.mimeType).toBe('application/json');
+    expect(a.uri).toBe(uri);
+    expect(b.text).toBe(a.text);
+    // A second service (fresh deps) serves the same bytes too.
+    const other = await startService();
+    try {
+      const c = new Client({ name: 'other', version: '1' });
+      await c.connect(
+        new StreamableHTTPClientTransport(new URL(`${other.url}/mcp`), {
+          requestInit: { headers: authHeaders(other.key) },
+        }),
+      );
+      const r = await c.readResource({ uri });
+      expect((r.contents[0] as { text: string }).text).toBe(a.text);
+      await c.close();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('terminology: five types, every authority, nine centers, texts from the knowledge base', async () => {
+    const t = JSON.parse((await read(TERMINOLOGY)).text) as Record<string, Record<string, string>>;
+    expect(Object.keys(t)).toEqual(['types', 'authorities', 'centers']);
+    expect(Object.keys(t.types!)).toEqual([
+      'Generator',
+      'Manifesting Generator',
+      'Projector',
+      'Manifestor',
+      'Reflector',
+    ]);
+    expect(Object.keys(t.authorities!)).toEqual(
+      expect.arrayContaining([
+        'Sacral',
+        'Emotional',
+        'Splenic',
+        'Ego Manifested',
+        'Ego Projected',
+        'Self-Projected',
+        'Mental',
+        'Lunar',
+      ]),
+    );
+    expect(Object.keys(t.authorities!)).toHaveLength(8);
+    expect(Object.keys(t.centers!)).toEqual([
+      'Head',
+      'Ajna',
+      'Throat',
+      'G',
+      'Heart',
+      'Sacral',
+      'Spleen',
+      'Solar Plexus',
+      'Root',
+    ]);
+    for (const group of Object.values(t))
+      for (const text of Object.values(group)) expect(text.length).toBeGreaterThan(80);
+    const kb = svc.service.deps.knowledge;
+    expect(t.types!.Projector).toBe(introOf(kb.byId.get('type:projector')!));
+    expect(t.authorities!['Solar Plexus']).toBeUndefined();
+    expect(t.centers!['Solar Plexus']).toBe(introOf(kb.byId.get('center:solar-plexus')!));
+    expect(t.centers!.Sacral).not.toMatch(/## /);
+  });
+
+  it('chart-fields: the spec keys, each {dataType, description} from the output schema', async () => {
+    const f = JSON.parse((await read(CHART_FIELDS)).text) as Record<
+      string,
+      { dataType: string; description: string; path: string }
+    >;
+    const specKeys = [
+      'type',
+      'strategy',
+      'authority',
+      'profile',
+      'definition',
+      'centers',
+      'channels',
+      'personality',
+      'design',
+      'phs',
+      'variable',
+    ];
+    expect(Object.keys(f).slice(0, specKeys.length)).toEqual(specKeys);
+    for (const [k, v] of Object.entries(f)) {
+      expect(typeof v.dataType, k).toBe('string');
+      expect(v.description.length, k).toBeGreaterThan(20);
+      expect(v.path, k).toMatch(/^data\./);
+    }
+    expect(f.type).toMatchObject({ dataType: 'string', path: 'data.chart.type' });
+    expect(f.type!.description).toMatch(/Manifesting Generator/);
+    expect(f.channels).toMatchObject({ dataType: 'array of object', path: 'data.channels' });
+    expect(f.personality).toMatchObject({ dataType: 'object' });
+    expect(f.variable!.description).toMatch(/PLR DLL/);
+    // The same text the tool advertises in tools/list.
+    const { tools } = await client.listTools();
+    const out = tools.find((t) => t.name === 'generate_chart')!.outputSchema as {
+      properties: Record<
+        string,
+        { description?: string; properties?: Record<string, { description?: string }> }
+      >;
+    };
+    expect(f.phs!.description).toBe(out.properties.phs!.description);
+    expect(f.profile!.description).toBe(out.properties.chart!.properties!.profile!.description);
+  });
+
+  it('an unknown resource is an error, not data', async () => {
+    await expect(client.readResource({ uri: 'svc://reference/nothing' })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The chart tools' schemas document themselves (shared/DESIGN.md section 3: every field described
+ * with its format, units and range, for models and for the chart-fields resource), and the input
+ * stays a flat object without top-level anyOf/oneOf (the spec's shared birth input; some model
+ * providers reject top-level unions).
+ */
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { generateChartTool } from '../../src/tools/generate_chart.js';
+import { generateCompositeTool } from '../../src/tools/generate_composite.js';
+import { multiChartTool } from '../../src/tools/multi_chart.js';
+import type { AnyTool } from '../../src/tools/types.js';
+
+type Json = {
+  description?: string;
+  properties?: Record<string, Json>;
+  items?: Json;
+  additionalProperties?: Json | boolean;
+};
+
+/** Paths of object properties (at any depth) that carry no description. */
+function undocumented(schema: Json, path: string): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(schema.properties ?? {})) {
+    if (!v.description) out.push(`${path}.${k}`);
+    out.push(...undocumented(v, `${path}.${k}`));
+  }
+  if (schema.items) out.push(...undocumented(schema.items, `${path}[]`));
+  if (typeof schema.additionalProperties === 'object')
+    out.push(...undocumented(schema.additionalProperties, `${path}{}`));
+  return out;
+}
+
+const tools = [generateChartTool, generateCompositeTool, multiChartTool] as unknown as AnyTool[];
+
+describe.each(tools.map((t) => [t.name, t] as const))('%s', (_name, tool) => {
+  it('describes every input and output property', () => {
+    expect(undocumented(z.toJSONSchema(tool.input, { io: 'input' }) as Json, 'input')).toEqual([]);
+    expect(undocumented(z.toJSONSchema(tool.output, { io: 'output' }) as Json, 'output')).toEqual([]);
+  });
+
+  it('has a flat object input with no references', () => {
+    const js = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
+    expect(js.type).toBe('object');
+    expect(js.anyOf ?? js.oneOf ?? js.allOf).toBeUndefined();
+    expect(JSON.stringify(z.toJSONSchema(tool.output))).not.toContain('$ref');
+  });
+
+  it('its example is valid input', () => {
+    expect(tool.input.safeParse(tool.example).success).toBe(true);
+  });
+});
+
+it('birth inputs name their format and range', () => {
+  const shape = generateChartTool.input.shape;
+  expect(shape.birthDate.description).toMatch(/YYYY-MM-DD.*1800-04-08 to 2399-12-30/s);
+  expect(shape.birthTime.description).toMatch(/HH:MM from 00:00 to 23:59/);
+  expect(shape.latitude.description).toMatch(/-90.*90/);
+  expect(shape.longitude.description).toMatch(/-180.*180/);
+  expect(generateCompositeTool.input.shape.birthLocation1.description).toMatch(
+    /^Person B: .*latitude1 and longitude1/,
+  );
+  expect(multiChartTool.input.shape.charts.description).toMatch(/1 to 10/);
+});
