@@ -48,13 +48,18 @@ export class Admission {
     return this.queue.length - this.head;
   }
 
+  /** A ticket at once when a slot is free and nobody waits (the common case), else null. */
+  tryAcquire(): Ticket | null {
+    if (this.running >= this.limits.maxConcurrent || this.waiting > 0) return null;
+    this.running++;
+    return this.ticket(0);
+  }
+
   /** Resolves with a ticket once a slot is free; `signal` aborts the wait (client went away). */
   acquire(signal?: AbortSignal): Promise<Ticket> {
     const start = performance.now();
-    if (this.running < this.limits.maxConcurrent && this.waiting === 0) {
-      this.running++;
-      return Promise.resolve(this.ticket(0));
-    }
+    const now = this.tryAcquire();
+    if (now) return Promise.resolve(now);
     if (this.waiting >= this.limits.maxQueue) {
       return Promise.reject(
         new AppError('queue_full', 'The service is at capacity and its queue is full; retry shortly.', {

@@ -10,7 +10,7 @@ import { hashKey } from '../store/index.js';
 import type { ResultCache } from '../tools/cache.js';
 import { invokeOperation } from '../tools/invoke.js';
 import type { AnyOperation, AnyTool, Caller, Deps } from '../tools/types.js';
-import { Admission, type AdmissionLimits } from './admission.js';
+import { Admission, type AdmissionLimits, type Ticket } from './admission.js';
 import { renderDocsPage } from './docs.js';
 import { buildOpenApi } from './openapi.js';
 import { AddressRateLimiter, type RateLimit } from './rate-limit.js';
@@ -95,16 +95,24 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       next();
       return;
     }
+    const admitted = (ticket: Ticket) => {
+      res.set('X-Queue-Wait-Ms', String(ticket.waitMs));
+      res.once('close', ticket.release);
+      if (res.writableEnded || res.destroyed) ticket.release();
+      else next();
+    };
+    const free = admission.tryAcquire();
+    if (free) {
+      admitted(free);
+      return;
+    }
     const abort = new AbortController();
     const onClose = () => abort.abort();
     res.once('close', onClose);
     admission.acquire(abort.signal).then(
       (ticket) => {
         res.off('close', onClose);
-        res.set('X-Queue-Wait-Ms', String(ticket.waitMs));
-        res.once('close', ticket.release);
-        if (res.writableEnded || res.destroyed) ticket.release();
-        else next();
+        admitted(ticket);
       },
       (e: AppError) => {
         res.off('close', onClose);
