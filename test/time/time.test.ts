@@ -136,3 +136,40 @@ describe('parsing', () => {
     }
   });
 });
+
+describe('wallClockAt reads Intl text the same as its parts', () => {
+  // The fast path parses format() output; formatToParts() is the reference it must match.
+  it.each(['America/Toronto', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Apia', 'Asia/Kathmandu'])(
+    '%s',
+    (zone) => {
+      const f = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+      let checked = 0;
+      for (
+        let t = Date.UTC(1790, 0, 1);
+        t < Date.UTC(2410, 0, 1);
+        t += 86_400_000 * 97 + 3_600_000 * 5 + 61_000
+      ) {
+        const p = Object.fromEntries(f.formatToParts(new Date(t)).map((x) => [x.type, Number(x.value)]));
+        expect(wallClockAt(zone, t)).toEqual({
+          year: p.year,
+          month: p.month,
+          day: p.day,
+          hour: p.hour,
+          minute: p.minute,
+          second: p.second,
+        });
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(2000);
+    },
+  );
+});

@@ -119,7 +119,28 @@ export function isKnownZone(zone: string): boolean {
 
 /** The zone's wall clock at a UTC instant (seconds included). */
 export function wallClockAt(zone: string, utcMs: number): WallClock & { second: number } {
-  const parts = formatterFor(zone).formatToParts(new Date(utcMs));
+  // format() is about 3x faster than formatToParts() and this is the hot path of every resolve;
+  // the parts are read only if the text ever differs from the en-US shape.
+  const f = formatterFor(zone);
+  const m = EN_US_WALL_CLOCK.exec(f.format(new Date(utcMs)));
+  if (m) {
+    const year = Number(m[3]);
+    return {
+      year: m[4] === 'BC' ? 1 - year : year,
+      month: Number(m[1]),
+      day: Number(m[2]),
+      hour: Number(m[5]),
+      minute: Number(m[6]),
+      second: Number(m[7]),
+    };
+  }
+  return wallClockFromParts(f, utcMs);
+}
+
+const EN_US_WALL_CLOCK = /^(\d{1,2})\/(\d{1,2})\/(\d+) (AD|BC), (\d{2}):(\d{2}):(\d{2})$/;
+
+function wallClockFromParts(f: Intl.DateTimeFormat, utcMs: number): WallClock & { second: number } {
+  const parts = f.formatToParts(new Date(utcMs));
   let year = 0;
   let month = 0;
   let day = 0;
