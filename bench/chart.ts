@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url';
 import type autocannon from 'autocannon';
 import { createEphemeris } from '../src/core/ephemeris/index.js';
 import { loadCityTable } from '../src/core/location/index.js';
-import { birthChart, chartData, hdChartAt, loadKnowledgeBase } from '../src/tools/hd.js';
+import { birthChart, chartData, hdChartAt } from '../src/core/human-design/index.js';
+import { loadKnowledgeBase } from '../src/core/knowledge/index.js';
 import { measureEphemerisFloor } from './ephemeris-floor.js';
 import { fmt, type LoadResult, load, percentile, startService } from './lib.js';
 

@@ -8,10 +8,10 @@ import { createHttpApp, type HttpApp } from './http-bridge/app.js';
 import { ENDPOINTS } from './http-bridge/endpoints.js';
 import { type AnyResource, RESOURCES } from './resources/index.js';
 import { openStore, type Store } from './store/index.js';
-import { ResultCache } from './tools/cache.js';
-import { type KnowledgeBase, loadKnowledgeBase } from './tools/hd.js';
+import { ResultCache } from './operations/cache.js';
+import { type KnowledgeBase, loadKnowledgeBase } from './core/knowledge/index.js';
 import { TOOLS } from './tools/index.js';
-import type { AnyOperation, AnyTool, Deps } from './tools/types.js';
+import type { AnyOperation, AnyTool, Deps } from './operations/types.js';
 
 export interface ServiceOverrides {
   tools?: readonly AnyTool[];

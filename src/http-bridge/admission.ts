@@ -1,3 +1,4 @@
+import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../core/errors.js';
 
 export interface AdmissionLimits {
@@ -130,4 +131,44 @@ export class Admission {
   private retryAfterSeconds(): number {
     return Math.max(1, Math.min(120, Math.ceil(this.limits.maxWaitMs / 4000)));
   }
+}
+
+/**
+ * Express middleware: every request but the health probes takes a slot (or waits for one) and
+ * reports its wait in `X-Queue-Wait-Ms`; the slot is freed when the response closes.
+ */
+export function admissionMiddleware(admission: Admission, onRefused: (res: Response, e: AppError) => void) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.path === '/health' || req.path === '/ready') {
+      res.set('X-Queue-Wait-Ms', '0');
+      next();
+      return;
+    }
+    const admitted = (ticket: Ticket) => {
+      res.set('X-Queue-Wait-Ms', String(ticket.waitMs));
+      res.once('close', ticket.release);
+      if (res.writableEnded || res.destroyed) ticket.release();
+      else next();
+    };
+    const free = admission.tryAcquire();
+    if (free) {
+      admitted(free);
+      return;
+    }
+    const abort = new AbortController();
+    const onClose = () => abort.abort();
+    res.once('close', onClose);
+    admission.acquire(abort.signal).then(
+      (ticket) => {
+        res.off('close', onClose);
+        admitted(ticket);
+      },
+      (e: AppError) => {
+        res.off('close', onClose);
+        if (res.destroyed) return;
+        res.set('X-Queue-Wait-Ms', String(admission.limits.maxWaitMs));
+        onRefused(res, e);
+      },
+    );
+  };
 }

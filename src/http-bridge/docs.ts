@@ -1,10 +1,10 @@
 import type * as z from 'zod';
 import { ERROR_CODES } from '../core/errors.js';
 import type { AnyResource } from '../resources/index.js';
-import { ACCESS_LABEL, type AnyTool } from '../tools/types.js';
+import { ACCESS_LABEL, type AnyTool } from '../operations/types.js';
 import { jsonSchema } from './openapi.js';
 import type { RouteRow } from './routes.js';
-import { HTTP_STATUS } from './status.js';
+import { HTTP_STATUS } from '../core/errors.js';
 
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { searchCities } from '../core/location/index.js';
-import { METERS } from '../store/index.js';
-import { suggestionSchema } from '../tools/schemas.js';
-import { type AnyOperation, defineOperation } from '../tools/types.js';
+import { METERS, usageMonth } from '../store/index.js';
+import { suggestionSchema } from '../schemas/location.js';
+import { type AnyOperation, defineOperation } from '../operations/types.js';
 
 /** REST-only operations (no MCP tool): rows of the same route table, run by the same handler. */
 
@@ -81,7 +81,7 @@ const usage = defineOperation({
   example: {},
   async run(input, deps, ctx) {
     const caller = ctx.caller!;
-    const month = input.month ?? deps.now().toISOString().slice(0, 7);
+    const month = input.month ?? usageMonth(deps.now());
     const used = await deps.store.usage.get(caller.id, month);
     const remaining = Object.fromEntries(
       METERS.map((m) => [m, caller.limits[m] === null ? null : Math.max(0, caller.limits[m]! - used[m])]),
@@ -96,4 +96,4 @@ const usage = defineOperation({
   },
 });
 
-export const ENDPOINTS: readonly AnyOperation[] = [locations, usage] as unknown as readonly AnyOperation[];
+export const ENDPOINTS: readonly AnyOperation[] = [locations, usage];

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { ERROR_CODES } from '../core/errors.js';
 import { SERVER_INFO } from '../mcp/index.js';
-import type { AnyTool } from '../tools/types.js';
+import type { AnyTool } from '../operations/types.js';
 import type { RouteRow } from './routes.js';
-import { HTTP_STATUS } from './status.js';
+import { HTTP_STATUS } from '../core/errors.js';
 
 type JsonSchema = Record<string, unknown>;
 

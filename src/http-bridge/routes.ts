@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { AnyOperation, HttpBinding } from '../tools/types.js';
+import type { AnyOperation, HttpBinding } from '../operations/types.js';
 
 /** One REST route: a canonical path or a legacy alias of one, bound to an operation. */
 export interface RouteRow {

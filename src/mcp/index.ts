@@ -1,20 +1,21 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
+  type AuthInfo,
   type CallToolResult,
   createMcpHandler,
-  type McpHttpHandler,
   McpServer,
 } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
-import { AppError } from '../core/errors.js';
-import { isClientFault } from '../http-bridge/status.js';
+import { AppError, isClientFault } from '../core/errors.js';
+import type { ResultCache } from '../operations/cache.js';
+import { invokeOperation } from '../operations/invoke.js';
+import type { AnyTool, Caller, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
-import type { ResultCache } from '../tools/cache.js';
-import { invokeOperation } from '../tools/invoke.js';
-import type { AnyTool, Caller, Deps } from '../tools/types.js';
 
 export const SERVER_INFO = { name: 'chart-service', version: '4.0.0' } as const;
 
-/** What the HTTP layer attaches to each authenticated /mcp request (via `req.auth.extra`). */
+/** What the HTTP layer knows about one authenticated /mcp request. */
 export interface McpRequestState {
   caller: Caller;
   /** Lets a tool call set response headers (X-Cache) while they are still unsent. */
@@ -29,19 +30,30 @@ export interface McpOptions {
   log: Logger;
 }
 
+export interface McpEndpoint {
+  /** Serves one /mcp request for an authenticated caller. */
+  handle(req: IncomingMessage, res: ServerResponse, state: McpRequestState): Promise<void>;
+}
+
 function errorResult(message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }] };
 }
 
 /**
- * Stateless MCP endpoint over the official SDK: a fresh server per request, serving 2025-era clients
- * (initialize) and 2026-07-28 clients alike. Every tool runs through the same invoke path as REST.
+ * Stateless MCP endpoint over the official SDK, serving 2025-era clients (initialize) and 2026-07-28
+ * clients alike. Every tool runs through the same invoke path as REST. The caller reaches the tools
+ * through the `AuthInfo` object the HTTP layer hands the SDK: a private map from that object to the
+ * request state is the one typed accessor, with no untyped bag in between.
  */
-export function createMcpEndpoint(options: McpOptions): McpHttpHandler {
+export function createMcpEndpoint(options: McpOptions): McpEndpoint {
   const { tools, resources, deps, cache, log } = options;
-  return createMcpHandler(
+  const states = new WeakMap<AuthInfo, McpRequestState>();
+  const stateOf = (authInfo: AuthInfo | undefined): McpRequestState | undefined =>
+    authInfo ? states.get(authInfo) : undefined;
+
+  const handler = createMcpHandler(
     ({ authInfo }) => {
-      const state = authInfo?.extra?.state as McpRequestState | undefined;
+      const state = stateOf(authInfo);
       const server = new McpServer(SERVER_INFO, {
         instructions:
           'Chart calculation and knowledge service. Resolve uncertain birth places with validate_location first; ' +
@@ -103,4 +115,18 @@ export function createMcpEndpoint(options: McpOptions): McpHttpHandler {
     },
     { onerror: (err) => log.warn({ err }, 'mcp request rejected') },
   );
+  const serve = toNodeHandler(handler);
+
+  return {
+    async handle(req, res, state) {
+      const id = state.caller?.id ?? 'anonymous';
+      const authInfo: AuthInfo = {
+        token: 'api-key',
+        clientId: id,
+        scopes: [...(state.caller?.products ?? [])],
+      };
+      states.set(authInfo, state);
+      await serve(Object.assign(req, { auth: authInfo }), res);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { chartDataSchema, chartPropertiesSchema } from '../tools/hd.js';
-import type { Resource } from './index.js';
+import { chartDataSchema, chartPropertiesSchema } from '../schemas/human-design.js';
+import type { Resource } from './types.js';
 
 /**
  * `svc://reference/chart-fields`: what each property of a generate_chart answer holds, built from the

@@ -1,7 +1,8 @@
 import { AUTHORITIES, TYPES } from '../core/human-design/index.js';
 import { slug } from '../core/human-design/knowledge-ids.js';
-import { CENTER_NAMES, introOf, type KnowledgeBase } from '../tools/hd.js';
-import type { Resource } from './index.js';
+import { CENTER_NAMES } from '../core/human-design/index.js';
+import { introOf, type KnowledgeBase } from '../core/knowledge/index.js';
+import type { Resource } from './types.js';
 
 /**
  * `svc://reference/terminology`: the five types, every inner authority and the nine centers, each

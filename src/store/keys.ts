@@ -82,10 +82,15 @@ export class KeyStore {
   }
 
   /** The active key record for a presented secret, or null. */
-  async authenticate(key: string): Promise<ApiKeyRecord | null> {
+  authenticate(key: string): Promise<ApiKeyRecord | null> {
+    return this.findByHash(hashKey(key));
+  }
+
+  /** The active key record with this SHA-256 hash (see `hashKey`), or null. */
+  async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {
     const { rows } = await this.db.query<KeyRow>(
       'SELECT * FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
-      [hashKey(key)],
+      [keyHash],
     );
     return rows[0] ? fromRow(rows[0]) : null;
   }

@@ -1,14 +1,8 @@
 import * as z from 'zod';
-import { birthChart, chartData, chartDataSchema } from './hd.js';
-import {
-  birthDateField,
-  birthLocationField,
-  birthTimeField,
-  includeField,
-  latitudeField,
-  longitudeField,
-} from './schemas.js';
-import { defineTool } from './types.js';
+import { birthChart, chartData } from '../core/human-design/index.js';
+import { defineTool } from '../operations/types.js';
+import { birthInputFields, includeField } from '../schemas/birth-input.js';
+import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
 
 export const generateChartTool = defineTool({
   name: 'generate_chart',
@@ -20,23 +14,7 @@ export const generateChartTool = defineTool({
     'local birth date and time and the birth place (or its coordinates); the place decides the time zone. ' +
     'Set include="tooltips" for plain-language explanations of every value. Use validate_location first ' +
     'when the place may be ambiguous. Costs 1 chart request (repeat calls with the same input are free).',
-  input: z.object({
-    birthDate: birthDateField,
-    birthTime: birthTimeField,
-    birthLocation: birthLocationField,
-    latitude: latitudeField
-      .optional()
-      .describe(
-        'Latitude of the birth place, decimal degrees -90 (south) to 90 (north). With longitude it replaces ' +
-          'the place lookup: the time zone comes from the coordinates.',
-      ),
-    longitude: longitudeField
-      .optional()
-      .describe(
-        'Longitude of the birth place, decimal degrees -180 (west) to 180 (east). Give it with latitude.',
-      ),
-    include: includeField,
-  }),
+  input: z.object({ ...birthInputFields({ dateNote: HD_DATE_NOTE }), include: includeField }),
   output: chartDataSchema,
   access: 'advanced_chart',
   meter: 'chart',

@@ -1,60 +1,23 @@
 import * as z from 'zod';
-import { birthChart, compositeData, compositeDataSchema, PERSON_B_FIELDS, PERSON_FIELDS } from './hd.js';
-import {
-  birthDateField,
-  birthLocationField,
-  birthTimeField,
-  includeField,
-  latitudeField,
-  longitudeField,
-} from './schemas.js';
-import { defineTool } from './types.js';
-
-const personB = (text: string) => `Person B: ${text}`;
+import { PERSON_B_FIELDS, PERSON_FIELDS } from '../core/birth/index.js';
+import { birthChart, compositeData } from '../core/human-design/index.js';
+import { defineTool } from '../operations/types.js';
+import { birthInputFields, includeField, suffixedBirthInputFields } from '../schemas/birth-input.js';
+import { compositeDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
 
 export const generateCompositeTool = defineTool({
   name: 'generate_composite',
   title: 'Human Design composite (relationship) chart',
   description:
-    "Compute the Human Design composite chart of two people: each person's chart (type, authority, " +
+    'Compute the Human Design composite chart of two people, for relationship compatibility: how two ' +
+    "people's designs combine, with each person's chart (type, authority, " +
     'profile, centers, channels, activations) and the combined chart: centers the pair defines together, ' +
     'its definition, connection theme and the relationship channels (Companionship, Dominance, Compromise, ' +
     'Electromagnetic). Person A uses birthDate, birthTime, birthLocation (or latitude/longitude); person B ' +
     'the same names ending in 1. Set include="tooltips" for plain-language explanations. Costs 1 chart request.',
   input: z.object({
-    birthDate: birthDateField.describe(`Person A: ${birthDateField.description}`),
-    birthTime: birthTimeField.describe(`Person A: ${birthTimeField.description}`),
-    birthLocation: birthLocationField.describe(`Person A: ${birthLocationField.description}`),
-    latitude: latitudeField
-      .optional()
-      .describe(
-        'Person A: latitude of the birth place, decimal degrees -90 to 90; with longitude it replaces the lookup.',
-      ),
-    longitude: longitudeField
-      .optional()
-      .describe(
-        'Person A: longitude of the birth place, decimal degrees -180 to 180; give it with latitude.',
-      ),
-    birthDate1: birthDateField.describe(personB(birthDateField.description ?? '')),
-    birthTime1: birthTimeField.describe(personB(birthTimeField.description ?? '')),
-    birthLocation1: birthLocationField.describe(
-      personB(
-        'place of birth such as "Paris, France" or "Springfield, IL". Required unless both latitude1 and ' +
-          'longitude1 are given.',
-      ),
-    ),
-    latitude1: latitudeField
-      .optional()
-      .describe(
-        personB(
-          'latitude of the birth place, decimal degrees -90 to 90; with longitude1 it replaces the lookup.',
-        ),
-      ),
-    longitude1: longitudeField
-      .optional()
-      .describe(
-        personB('longitude of the birth place, decimal degrees -180 to 180; give it with latitude1.'),
-      ),
+    ...birthInputFields({ person: 'Person A', dateNote: HD_DATE_NOTE }),
+    ...suffixedBirthInputFields('1', { person: 'Person B', dateNote: HD_DATE_NOTE }),
     include: includeField,
   }),
   output: compositeDataSchema,

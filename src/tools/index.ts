@@ -1,7 +1,7 @@
 import { generateChartTool } from './generate_chart.js';
 import { generateCompositeTool } from './generate_composite.js';
 import { multiChartTool } from './multi_chart.js';
-import type { AnyTool } from './types.js';
+import type { AnyTool } from '../operations/types.js';
 import { validateLocationTool } from './validate_location.js';
 
 /**
@@ -9,8 +9,8 @@ import { validateLocationTool } from './validate_location.js';
  * and the surface tests all iterate it; nothing else lists tools.
  */
 export const TOOLS: readonly AnyTool[] = [
-  generateChartTool as unknown as AnyTool,
-  generateCompositeTool as unknown as AnyTool,
-  multiChartTool as unknown as AnyTool,
-  validateLocationTool as unknown as AnyTool,
+  generateChartTool,
+  generateCompositeTool,
+  multiChartTool,
+  validateLocationTool,
 ];

@@ -1,14 +1,10 @@
 import * as z from 'zod';
+import { birthFieldNames } from '../core/birth/index.js';
 import { AppError } from '../core/errors.js';
-import { birthChart, type ChartData, chartData, chartDataSchema, PERSON_FIELDS } from './hd.js';
-import {
-  birthDateField,
-  birthLocationField,
-  birthTimeField,
-  latitudeField,
-  longitudeField,
-} from './schemas.js';
-import { defineTool } from './types.js';
+import { birthChart, chartData } from '../core/human-design/index.js';
+import { defineTool } from '../operations/types.js';
+import { birthInputFields } from '../schemas/birth-input.js';
+import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
 
 /** The spec's batch limit (Limits: "Batch chart: at most 10 charts per call"). */
 export const MAX_BATCH_CHARTS = 10;
@@ -17,19 +13,7 @@ export const MAX_BATCH_CHARTS = 10;
 const ENTRY_ERROR_CODES = ['invalid_input', 'location_not_found', 'out_of_range'] as const;
 type EntryErrorCode = (typeof ENTRY_ERROR_CODES)[number];
 
-const entrySchema = z.object({
-  birthDate: birthDateField,
-  birthTime: birthTimeField,
-  birthLocation: birthLocationField,
-  latitude: latitudeField
-    .optional()
-    .describe(
-      'Latitude of the birth place, decimal degrees -90 to 90; with longitude it replaces the lookup.',
-    ),
-  longitude: longitudeField
-    .optional()
-    .describe('Longitude of the birth place, decimal degrees -180 to 180; give it with latitude.'),
-});
+const entrySchema = z.object(birthInputFields({ dateNote: HD_DATE_NOTE }));
 
 const entryErrorSchema = z
   .object({
@@ -54,17 +38,6 @@ const resultSchema = z.object({
 });
 
 type EntryResult = z.infer<typeof resultSchema>;
-
-const fieldsOf = (i: number) => {
-  const f = (name: string) => `charts.${i}.${name}`;
-  return {
-    birthDate: f(PERSON_FIELDS.birthDate),
-    birthTime: f(PERSON_FIELDS.birthTime),
-    birthLocation: f(PERSON_FIELDS.birthLocation),
-    latitude: f(PERSON_FIELDS.latitude),
-    longitude: f(PERSON_FIELDS.longitude),
-  };
-};
 
 const isEntryError = (e: unknown): e is AppError & { code: EntryErrorCode } =>
   e instanceof AppError && (ENTRY_ERROR_CODES as readonly string[]).includes(e.code);
@@ -109,9 +82,9 @@ export const multiChartTool = defineTool({
   async run(input, deps, ctx) {
     const results: EntryResult[] = input.charts.map((entry, index) => {
       try {
-        const result = birthChart(deps, entry, fieldsOf(index));
+        const result = birthChart(deps, entry, birthFieldNames('', `charts.${index}.`));
         ctx.warnings.push(...result.warnings.map((w) => `charts.${index}: ${w}`));
-        const data: ChartData = chartData(deps.knowledge, result, false);
+        const data = chartData(deps.knowledge, result, false);
         return { index, success: true, data };
       } catch (e) {
         if (!isEntryError(e)) throw e;

@@ -1,13 +1,8 @@
 import * as z from 'zod';
 import { validateLocation } from '../core/location/index.js';
-import {
-  latitudeField,
-  longitudeField,
-  optionalDateField,
-  optionalTimeField,
-  suggestionSchema,
-} from './schemas.js';
-import { defineTool } from './types.js';
+import { defineTool } from '../operations/types.js';
+import { latitudeField, longitudeField } from '../schemas/birth-input.js';
+import { optionalDateField, optionalTimeField, suggestionSchema } from '../schemas/location.js';
 
 export const validateLocationTool = defineTool({
   name: 'validate_location',

@@ -1,6 +1,6 @@
 import type { Store } from '../../src/store/index.js';
-import type { ChartData } from '../../src/tools/hd.js';
-import type { AnyTool, Deps } from '../../src/tools/types.js';
+import type { ChartData } from '../../src/core/human-design/index.js';
+import type { AnyTool, Deps } from '../../src/operations/types.js';
 import { sharedCities, sharedEphemeris, sharedKnowledge } from '../helpers/service.js';
 
 /** Deps for calling a chart tool's run() directly: the chart tools never touch the store. */

@@ -6,7 +6,7 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChartData } from '../../src/tools/hd.js';
+import type { ChartData } from '../../src/core/human-design/index.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;

@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ephemeris } from '../../src/core/ephemeris/index.js';
-import { type HdMoment, hdChartAt } from '../../src/tools/hd.js';
+import { type HdMoment, hdChartAt } from '../../src/core/human-design/index.js';
 import { sharedEphemeris } from '../helpers/service.js';
 import { WHEEL_TABLE } from '../human-design/reference-data.js';
 

@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { generateChartTool } from '../../src/tools/generate_chart.js';
 import { generateCompositeTool } from '../../src/tools/generate_composite.js';
 import { multiChartTool } from '../../src/tools/multi_chart.js';
-import type { AnyTool } from '../../src/tools/types.js';
+import type { AnyTool } from '../../src/operations/types.js';
 
 type Json = {
   description?: string;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allHdKnowledgeIds, tooltipIds } from '../../src/core/human-design/index.js';
 import { julianDayUT } from '../../src/core/time/index.js';
 import { aliasMap } from '../../src/http-bridge/routes.js';
-import { type ChartData, type CompositeData, hdChartAt } from '../../src/tools/hd.js';
+import { type ChartData, type CompositeData, hdChartAt } from '../../src/core/human-design/index.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type AnyTool, defineTool } from '../../src/tools/types.js';
+import { type AnyTool, defineTool } from '../../src/operations/types.js';
 
 /**
  * Test-only tools standing in for the metered chart tools until they exist: one metered and

@@ -4,7 +4,7 @@ import { createEphemeris, type Ephemeris } from '../../src/core/ephemeris/index.
 import { type CityTable, loadCityTable } from '../../src/core/location/index.js';
 import { createService, type Service, type ServiceOverrides } from '../../src/server.js';
 import { PRODUCTS, type ProductName } from '../../src/store/index.js';
-import { type KnowledgeBase, loadKnowledgeBase } from '../../src/tools/hd.js';
+import { type KnowledgeBase, loadKnowledgeBase } from '../../src/core/knowledge/index.js';
 
 export interface TestService {
   service: Service;

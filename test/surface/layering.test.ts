@@ -1,11 +1,11 @@
 /**
- * The dependency direction of shared/DESIGN.md section 2 and section 11: http-bridge/MCP -> tools ->
- * core (+ store through injected deps). core imports none of the outer layers, MCP, HTTP or database
- * drivers; tools import no transport; nothing in src writes to the console. Walks the real files, so
- * a lint-disable comment cannot undo it.
+ * The dependency direction of shared/DESIGN.md section 2 and section 11, checked on the real files
+ * (a lint-disable comment cannot undo it): each folder of src/ may import only the folders below it,
+ * core imports no MCP, HTTP or database driver, no file takes part in an import cycle, and nothing in
+ * src writes to the console.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '../../src');
@@ -23,33 +23,72 @@ const imports = (file: string): string[] =>
     ),
   ].map((m) => (m[1] ?? m[2])!);
 
-const FORBIDDEN_IN_CORE = [
-  /\/(tools|resources|http-bridge|mcp|store)\//,
-  /^express$/,
-  /^pg$/,
-  /^@modelcontextprotocol\//,
-  /^@electric-sql\//,
-  /\.\.\/(server|main|config|log)\.js$/,
-];
-const FORBIDDEN_IN_TOOLS = [/\/(http-bridge|mcp)\//, /^express$/, /^@modelcontextprotocol\//];
+/** The folder of src/ a file belongs to ('' for the entry files at the top). */
+const layerOf = (file: string): string => {
+  const rel = relative(SRC, file);
+  return rel.includes('/') ? rel.split('/')[0]! : '';
+};
+
+/** Which folders of src/ each folder may import (its own included). Entry files may import anything. */
+const ALLOWED: Record<string, readonly string[]> = {
+  core: ['core'],
+  store: ['store', 'core'],
+  schemas: ['schemas', 'core'],
+  operations: ['operations', 'schemas', 'store', 'core'],
+  tools: ['tools', 'operations', 'schemas', 'core'],
+  resources: ['resources', 'operations', 'schemas', 'core'],
+  mcp: ['mcp', 'resources', 'operations', 'core'],
+  'http-bridge': ['http-bridge', 'mcp', 'resources', 'operations', 'schemas', 'store', 'core'],
+};
+
+const PACKAGES_FORBIDDEN_IN_CORE = [/^express$/, /^pg$/, /^@modelcontextprotocol\//, /^@electric-sql\//];
+const TRANSPORTS = [/^express$/, /^@modelcontextprotocol\//];
+
+const all = files(SRC);
+const localImports = (file: string): string[] =>
+  imports(file)
+    .filter((s) => s.startsWith('.'))
+    .map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'));
 
 describe('layering', () => {
-  const all = files(SRC);
-  it('finds the source tree', () => expect(all.length).toBeGreaterThan(10));
+  it('finds the source tree and knows every folder', () => {
+    expect(all.length).toBeGreaterThan(10);
+    const folders = new Set(all.map(layerOf).filter(Boolean));
+    expect([...folders].sort()).toEqual(Object.keys(ALLOWED).sort());
+  });
 
-  it.each(all.filter((f) => relative(SRC, f).startsWith('core/')).map((f) => [relative(SRC, f), f]))(
-    'core file %s imports no outer layer',
+  it.each(all.filter((f) => layerOf(f) !== '').map((f) => [relative(SRC, f), f]))(
+    '%s imports only the layers below it',
     (_rel, file) => {
-      for (const spec of imports(file)) for (const bad of FORBIDDEN_IN_CORE) expect(spec).not.toMatch(bad);
+      const allowed = ALLOWED[layerOf(file)]!;
+      for (const target of localImports(file)) {
+        expect(allowed, `${relative(SRC, file)} -> ${relative(SRC, target)}`).toContain(layerOf(target));
+      }
+      const packages = imports(file).filter((s) => !s.startsWith('.'));
+      if (layerOf(file) === 'core')
+        for (const p of packages) for (const bad of PACKAGES_FORBIDDEN_IN_CORE) expect(p).not.toMatch(bad);
+      if (['tools', 'operations', 'schemas', 'resources', 'store'].includes(layerOf(file)))
+        for (const p of packages) for (const bad of TRANSPORTS) expect(p).not.toMatch(bad);
     },
   );
 
-  it.each(all.filter((f) => relative(SRC, f).startsWith('tools/')).map((f) => [relative(SRC, f), f]))(
-    'tool file %s imports no transport',
-    (_rel, file) => {
-      for (const spec of imports(file)) for (const bad of FORBIDDEN_IN_TOOLS) expect(spec).not.toMatch(bad);
-    },
-  );
+  it('has no import cycles', () => {
+    const graph = new Map(all.map((f) => [f, localImports(f).filter((t) => all.includes(t))]));
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (f: string, path: string[]) => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') {
+        cycles.push([...path.slice(path.indexOf(f)), f].map((p) => relative(SRC, p)).join(' -> '));
+        return;
+      }
+      state.set(f, 'open');
+      for (const t of graph.get(f)!) visit(t, [...path, f]);
+      state.set(f, 'done');
+    };
+    for (const f of all) visit(f, []);
+    expect(cycles).toEqual([]);
+  });
 
   it('no console calls in src', () => {
     for (const f of all)

@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { ERROR_CODES } from '../../src/core/errors.js';
 import { ENDPOINTS } from '../../src/http-bridge/endpoints.js';
 import { aliasMap, buildRouteTable } from '../../src/http-bridge/routes.js';
-import { HTTP_STATUS } from '../../src/http-bridge/status.js';
+import { HTTP_STATUS } from '../../src/core/errors.js';
 import { TOOLS } from '../../src/tools/index.js';
 
 const routes = buildRouteTable([...TOOLS, ...ENDPOINTS]);

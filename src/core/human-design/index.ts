@@ -30,6 +30,27 @@ export {
   type RelationshipKind,
 } from './composite.js';
 export { crossOfChart, type IncarnationCross, incarnationCross, profileOf, quarterOf } from './cross.js';
+export {
+  type BirthChart,
+  birthChart,
+  type ChartData,
+  type CompositeData,
+  type CompositePerson,
+  chartData,
+  compositeData,
+  type HdBirthInfo,
+  type HdMoment,
+  hdChartAt,
+  longitudesOf,
+} from './birth-chart.js';
 export { allHdKnowledgeIds, compositeTooltipIds, tooltipIds } from './knowledge-ids.js';
 export * from './tables.js';
+export {
+  type CenterTooltip,
+  type ChartTooltips,
+  type CompositeTooltips,
+  chartTooltips,
+  compositeTooltips,
+  type Tooltip,
+} from './tooltips.js';
 export type { Digestion, Environment, Motivation, Perspective, Phs, RavePsychology } from './variables.js';

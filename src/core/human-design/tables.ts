@@ -68,6 +68,8 @@ export const CENTERS = [
 ] as const satisfies readonly { name: string; motor: boolean }[];
 
 export type CenterName = (typeof CENTERS)[number]['name'];
+/** The nine center names in the fixed bodygraph order. */
+export const CENTER_NAMES: readonly CenterName[] = CENTERS.map((c) => c.name);
 
 export interface GateInfo {
   /** Most common Human Design keynote (section 11.1). */

@@ -1,4 +1,12 @@
 export {
+  defaultKnowledgeDir,
+  indexKnowledge,
+  introOf,
+  type KnowledgeBase,
+  knowledgeEntry,
+  loadKnowledgeBase,
+} from './base.js';
+export {
   isKnowledgeId,
   KNOWLEDGE_DOMAINS,
   type KnowledgeDomain,

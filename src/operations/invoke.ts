@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { AppError } from '../core/errors.js';
-import type { ResultCache } from './cache.js';
-import { canonicalJson } from './cache.js';
+import { usageMonth } from '../store/index.js';
+import { canonicalJson, type ResultCache } from './cache.js';
 import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation, type Caller, type Deps } from './types.js';
 
 export interface InvokeResult {
@@ -50,7 +50,7 @@ export async function invokeOperation(
   const limit = meter && caller ? caller.limits[meter] : null;
   const now = deps.now();
   if (meter && caller && limit !== null) {
-    const used = (await deps.store.usage.get(caller.id, now.toISOString().slice(0, 7)))[meter];
+    const used = (await deps.store.usage.get(caller.id, usageMonth(now)))[meter];
     if (used >= limit) throw quotaExceeded(meter, limit);
   }
 

@@ -1,97 +1,28 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import type { Ephemeris, HdPositions } from '../core/ephemeris/index.js';
-import { AppError } from '../core/errors.js';
 import {
   AUTHORITIES,
-  CENTERS,
-  type CenterName,
-  type CompositeCombined,
-  compositeCombined,
-  computeChart,
-  crossOfChart,
+  CENTER_NAMES,
+  type ChartData,
+  type CompositeData,
   DEFINITIONS,
-  type HdChart,
-  type HdLongitudesInput,
   PLANETS,
-  type Planet,
   PROFILES,
   RELATIONSHIP_KINDS,
   SIGNS,
   TYPES,
 } from '../core/human-design/index.js';
-import { crossKnowledgeId, slug } from '../core/human-design/knowledge-ids.js';
-import { type KnowledgeEntry, loadKnowledgeDir } from '../core/knowledge/index.js';
-import { type BirthPlace, type CityTable, resolveBirthPlace } from '../core/location/index.js';
-import {
-  formatOffset,
-  julianDayUT,
-  parseDate,
-  parseTime,
-  resolveWallClock,
-  utcMsFromJulianDay,
-} from '../core/time/index.js';
-import type { Deps } from './types.js';
+
+/** The range Human Design births are computed for (the design instant needs the ephemeris 3 months back). */
+export const HD_DATE_NOTE = 'Human Design charts cover births from 1800-04-08 to 2399-12-30.';
 
 /**
- * The Human Design chart pipeline shared by generate_chart, generate_composite and multi_chart, and
- * the zod schemas of their output (the spec's V2 `data` and composite `data`):
- *
- *   place -> wall clock in the place's zone (gap/fold warnings) -> UT instant -> Julian day ->
- *   ephemeris (26 bodies, design instant 88° of solar arc earlier) -> engine -> V2 data (+ tooltips)
+ * Output schemas of the Human Design tools (the spec's V2 chart `data` and composite `data`). Every
+ * field is described for a model reading tools/list and for the OpenAPI document.
  */
-
-// ---------------------------------------------------------------------------------------------
-// Knowledge (tooltips and the terminology resource read the same entries)
-// ---------------------------------------------------------------------------------------------
-
-/** The Markdown knowledge base, loaded once in server.ts; immutable. */
-export interface KnowledgeBase {
-  readonly entries: readonly KnowledgeEntry[];
-  readonly byId: ReadonlyMap<string, KnowledgeEntry>;
-}
-
-export function indexKnowledge(entries: readonly KnowledgeEntry[]): KnowledgeBase {
-  return { entries, byId: new Map(entries.map((e) => [e.id, e])) };
-}
-
-/** `knowledge/` at the package root, from src/tools (tsx) or dist/src/tools (built). */
-export function defaultKnowledgeDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../../knowledge', '../../../knowledge']) {
-    const dir = resolve(here, up);
-    if (existsSync(join(dir, 'hd'))) return dir;
-  }
-  return resolve(here, '../../knowledge');
-}
-
-export async function loadKnowledgeBase(dir: string = defaultKnowledgeDir()): Promise<KnowledgeBase> {
-  return indexKnowledge(await loadKnowledgeDir(dir));
-}
-
-/** The entry's text before its first `## ` section (the whole body when it has none). */
-export function introOf(entry: KnowledgeEntry): string {
-  const cut = entry.body.search(/^##\s/m);
-  return (cut === -1 ? entry.body : entry.body.slice(0, cut)).trim();
-}
-
-function entryOf(knowledge: KnowledgeBase, id: string): KnowledgeEntry {
-  const entry = knowledge.byId.get(id);
-  // A deployment fault (the knowledge folder is incomplete), never the caller's: 500 and logged.
-  if (!entry) throw new Error(`knowledge entry "${id}" is missing from the knowledge folder`);
-  return entry;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Output schemas
-// ---------------------------------------------------------------------------------------------
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const enumOf = <T extends string>(values: readonly T[]) => z.enum(values as [T, ...T[]]);
 
-export const CENTER_NAMES = CENTERS.map((c) => c.name) as CenterName[];
 const centerName = enumOf(CENTER_NAMES).describe(
   'Center name: Head, Ajna, Throat, G, Heart, Sacral, Spleen, Solar Plexus, Root.',
 );
@@ -368,10 +299,6 @@ export const chartDataSchema = z.object({
   tooltips: chartTooltipsSchema,
 });
 
-export type ChartData = z.infer<typeof chartDataSchema>;
-export type ChartTooltips = z.infer<typeof chartTooltipsSchema>;
-export type BirthInfo = z.infer<typeof birthInfoSchema>;
-
 export const compositePersonSchema = z.object({
   birthInfo: birthInfoSchema,
   chart: chartPropertiesSchema.describe("The person's chart properties as raw strings."),
@@ -464,294 +391,7 @@ export const compositeDataSchema = z.object({
   tooltips: compositeTooltipsSchema,
 });
 
-export type CompositeData = z.infer<typeof compositeDataSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Pipeline
-// ---------------------------------------------------------------------------------------------
-
-/** Engine planet -> ephemeris body (Rahu = true North Node, Ketu = South Node). */
-const BODY_OF_PLANET = {
-  Sun: 'sun',
-  Earth: 'earth',
-  Rahu: 'northNode',
-  Ketu: 'southNode',
-  Moon: 'moon',
-  Mercury: 'mercury',
-  Venus: 'venus',
-  Mars: 'mars',
-  Jupiter: 'jupiter',
-  Saturn: 'saturn',
-  Uranus: 'uranus',
-  Neptune: 'neptune',
-  Pluto: 'pluto',
-} as const satisfies Record<Planet, keyof HdPositions>;
-
-export function longitudesOf(positions: HdPositions): Record<Planet, number> {
-  const out = {} as Record<Planet, number>;
-  for (const planet of PLANETS) out[planet] = positions[BODY_OF_PLANET[planet]].longitude;
-  return out;
-}
-
-export interface HdMoment {
-  chart: HdChart;
-  /** Julian day (UT) of the design instant. */
-  designJdUT: number;
-}
-
-/** The engine's chart at a UT instant (ephemeris + engine, no place or time zone). */
-export function hdChartAt(ephemeris: Ephemeris, jdUT: number): HdMoment {
-  const moments = ephemeris.humanDesignMoments(jdUT);
-  const input: HdLongitudesInput = {
-    personality: longitudesOf(moments.personality),
-    design: longitudesOf(moments.design),
-  };
-  return { chart: computeChart(input), designJdUT: moments.designJdUT };
-}
-
-/** One person's birth input; field names vary (the composite's person B uses birthDate1, ...). */
-export interface BirthInput {
-  birthDate: string;
-  birthTime: string;
-  birthLocation?: string | undefined;
-  latitude?: number | undefined;
-  longitude?: number | undefined;
-}
-
-export interface BirthFields {
-  birthDate: string;
-  birthTime: string;
-  birthLocation: string;
-  latitude: string;
-  longitude: string;
-}
-
-export const PERSON_FIELDS: BirthFields = {
-  birthDate: 'birthDate',
-  birthTime: 'birthTime',
-  birthLocation: 'birthLocation',
-  latitude: 'latitude',
-  longitude: 'longitude',
-};
-
-export const PERSON_B_FIELDS: BirthFields = {
-  birthDate: 'birthDate1',
-  birthTime: 'birthTime1',
-  birthLocation: 'birthLocation1',
-  latitude: 'latitude1',
-  longitude: 'longitude1',
-};
-
-export interface ResolvedBirth {
-  place: BirthPlace;
-  utcMs: number;
-  offsetSeconds: number;
-  /** Gap / fold / local-mean-time notes, for meta.warnings. */
-  warnings: string[];
-}
-
-/**
- * Date, time and place -> one UT instant. Checks the date and time first (so a bad date is reported
- * as such even when the place is unknown), then the place, then resolves the wall clock in the
- * place's zone by the documented rule of core/time (gap: read with the earlier offset; fold: the
- * earlier instant), reporting either case.
- */
-export function resolveBirth(
-  cities: CityTable,
-  input: BirthInput,
-  fields: BirthFields = PERSON_FIELDS,
-): ResolvedBirth {
-  const date = parseDate(input.birthDate, fields.birthDate);
-  const time = parseTime(input.birthTime, fields.birthTime);
-  const place = resolveBirthPlace(
-    cities,
-    { birthLocation: input.birthLocation, latitude: input.latitude, longitude: input.longitude },
-    fields,
-  );
-  const resolved = resolveWallClock({ ...date, ...time }, place.timezone);
-  const warnings: string[] = [];
-  if (resolved.warning) warnings.push(resolved.warning);
-  if (resolved.offsetSeconds % 60 !== 0) {
-    warnings.push(
-      `${input.birthDate} ${input.birthTime} in ${place.timezone} predates standard time there: the zone's local ` +
-        `mean time UTC${formatOffset(resolved.offsetSeconds)} was used, which can differ from the local mean time ` +
-        'of the birth town itself by some minutes.',
-    );
-  }
-  return { place, utcMs: resolved.utcMs, offsetSeconds: resolved.offsetSeconds, warnings };
-}
-
-/** ISO 8601 UTC truncated to the second (as clocks and published charts show it), e.g. 1948-01-12T13:28:23Z. */
-export function isoSecond(utcMs: number): string {
-  return `${new Date(Math.floor(utcMs / 1000) * 1000).toISOString().slice(0, 19)}Z`;
-}
-
-/** Runs the ephemeris and the engine; names the date field in out-of-range errors. */
-function chartOfBirth(ephemeris: Ephemeris, birth: ResolvedBirth, fields: BirthFields): HdMoment {
-  try {
-    return hdChartAt(ephemeris, julianDayUT(birth.utcMs));
-  } catch (e) {
-    if (e instanceof AppError && e.code === 'out_of_range') {
-      const details = (e.details ?? []).map((d) => ({ field: fields.birthDate, ...(d as object) }));
-      throw new AppError('out_of_range', `${fields.birthDate}: ${e.message}`, { details, cause: e });
-    }
-    throw e;
-  }
-}
-
-export interface BirthChart {
-  birthInfo: BirthInfo;
-  chart: HdChart;
-  warnings: string[];
-}
-
-/** The whole pipeline for one person. Warnings are returned, not pushed, so callers can prefix them. */
-export function birthChart(
-  deps: Pick<Deps, 'cities' | 'ephemeris'>,
-  input: BirthInput,
-  fields: BirthFields = PERSON_FIELDS,
-): BirthChart {
-  const birth = resolveBirth(deps.cities, input, fields);
-  const { chart, designJdUT } = chartOfBirth(deps.ephemeris, birth, fields);
-  return {
-    birthInfo: {
-      date: input.birthDate,
-      time: input.birthTime,
-      location: birth.place.label,
-      timezone: birth.place.timezone,
-      utcOffset: formatOffset(birth.offsetSeconds),
-      coordinates: { lat: birth.place.lat, lon: birth.place.lon },
-      utc: isoSecond(birth.utcMs),
-      designUtc: isoSecond(utcMsFromJulianDay(designJdUT)),
-    },
-    chart,
-    warnings: birth.warnings,
-  };
-}
-
-/** The V2 `data` of one chart. */
-export function chartData(knowledge: KnowledgeBase, result: BirthChart, withTooltips: boolean): ChartData {
-  const { chart } = result;
-  return {
-    birthInfo: result.birthInfo,
-    chart: chart.chart,
-    centers: chart.centers,
-    channels: chart.channels,
-    gates: chart.gates,
-    activations: chart.activations,
-    personality: chart.personality,
-    design: chart.design,
-    phs: chart.phs,
-    ravePsychology: chart.ravePsychology,
-    tooltips: withTooltips ? chartTooltips(knowledge, chart) : {},
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tooltips
-// ---------------------------------------------------------------------------------------------
-
-type Tooltip = z.infer<typeof tooltipSchema>;
-type CenterTooltip = z.infer<typeof centerTooltipSchema>;
-
-function tooltip(knowledge: KnowledgeBase, id: string): Tooltip {
-  const entry = entryOf(knowledge, id);
-  return { id, title: entry.title, text: entry.body };
-}
-
-function centerTooltip(knowledge: KnowledgeBase, center: CenterName, defined: boolean): CenterTooltip {
-  const id = `center:${slug(center)}`;
-  const entry = entryOf(knowledge, id);
-  const section = defined ? 'Defined' : 'Open';
-  const text = entry.sections[section];
-  if (!text) throw new Error(`knowledge entry "${id}" has no "## ${section}" section`);
-  return { id, title: entry.title, text, state: defined ? 'defined' : 'open' };
-}
-
-function centerTooltips(
-  knowledge: KnowledgeBase,
-  defined: readonly CenterName[],
-): Record<string, CenterTooltip> {
-  // All nine, in the fixed center order, each in its own state.
-  return Object.fromEntries(CENTER_NAMES.map((c) => [c, centerTooltip(knowledge, c, defined.includes(c))]));
-}
-
-/**
- * Tooltips of one chart, from the knowledge entries whose ids the engine defines (the same ids as
- * core `tooltipIds`): every value the chart shows, grouped by category.
- */
-export function chartTooltips(knowledge: KnowledgeBase, chart: HdChart): ChartTooltips {
-  const props = chart.chart;
-  const cross = crossOfChart(chart.personality.Sun.gate, props.profile);
-  return {
-    type: tooltip(knowledge, `type:${slug(props.type)}`),
-    strategy: tooltip(knowledge, `strategy:${slug(props.strategy)}`),
-    authority: tooltip(knowledge, `authority:${slug(props.authority)}`),
-    profile: tooltip(knowledge, `profile:${slug(props.profile)}`),
-    profileLines: {
-      personality: tooltip(knowledge, `line:${chart.personality.Sun.line}`),
-      design: tooltip(knowledge, `line:${chart.design.Sun.line}`),
-    },
-    definition: tooltip(knowledge, `definition:${slug(props.definition)}`),
-    angle: tooltip(knowledge, `angle:${slug(cross.angle)}`),
-    incarnationCross: tooltip(knowledge, crossKnowledgeId(cross.angle, cross.name)),
-    centers: centerTooltips(knowledge, chart.centers.defined),
-    channels: Object.fromEntries(
-      chart.channels.map((c) => [c.gates, tooltip(knowledge, `channel:${c.gates}`)]),
-    ),
-    gates: Object.fromEntries(
-      chart.gates.definedGates.map((g) => [String(g), tooltip(knowledge, `gate:${g}`)]),
-    ),
-  };
-}
-
-/** Tooltips of a composite (the ids of core `compositeTooltipIds`). */
-export function compositeTooltips(
-  knowledge: KnowledgeBase,
-  combined: CompositeCombined,
-): z.infer<typeof compositeTooltipsSchema> {
-  const channels = RELATIONSHIP_KINDS.flatMap((k) =>
-    combined.Properties.RelationshipChannels[k].List.map((c) => c.gates),
-  );
-  const ordered = [...new Set(channels)].sort((a, b) => {
-    const [a1, a2] = a.split('-').map(Number) as [number, number];
-    const [b1, b2] = b.split('-').map(Number) as [number, number];
-    return a1 - b1 || a2 - b2;
-  });
-  return {
-    definition: tooltip(knowledge, `definition:${slug(combined.Properties.Definition.Name)}`),
-    centers: centerTooltips(knowledge, combined.DefinedCenters),
-    channels: Object.fromEntries(ordered.map((id) => [id, tooltip(knowledge, `channel:${id}`)])),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Composite
-// ---------------------------------------------------------------------------------------------
-
-function compositePerson(result: BirthChart): z.infer<typeof compositePersonSchema> {
-  const { chart } = result;
-  return {
-    birthInfo: result.birthInfo,
-    chart: chart.chart,
-    centers: chart.centers,
-    channels: chart.channels,
-    personality: chart.personality,
-    design: chart.design,
-  };
-}
-
-export function compositeData(
-  knowledge: KnowledgeBase,
-  a: BirthChart,
-  b: BirthChart,
-  withTooltips: boolean,
-): CompositeData {
-  const combined = compositeCombined(a.chart, b.chart);
-  return {
-    personA: compositePerson(a),
-    personB: compositePerson(b),
-    Combined: combined,
-    tooltips: withTooltips ? compositeTooltips(knowledge, combined) : {},
-  };
-}
+// What the core builds must satisfy what the schemas promise: drift between the two fails the type check.
+type Satisfies<T extends U, U> = T;
+export type CheckedChartData = Satisfies<ChartData, z.output<typeof chartDataSchema>>;
+export type CheckedCompositeData = Satisfies<CompositeData, z.output<typeof compositeDataSchema>>;

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { Ephemeris } from '../core/ephemeris/index.js';
 import type { CityTable } from '../core/location/index.js';
 import type { ApiKeyRecord, MeterName, ProductName, Store } from '../store/index.js';
-import type { KnowledgeBase } from './hd.js';
+import type { KnowledgeBase } from '../core/knowledge/index.js';
 
 /** Which access product an operation needs. */
 export type Access = 'advanced_chart' | 'basic_chart_or_advanced' | 'sage_api' | 'free' | 'public';

@@ -1,0 +1,97 @@
+import { AppError } from '../errors.js';
+import { type BirthPlace, type CityTable, resolveBirthPlace } from '../location/index.js';
+import { formatOffset, parseDate, parseTime, resolveWallClock } from '../time/index.js';
+import { type BirthFieldNames, PERSON_FIELDS } from './fields.js';
+
+/** One person's birth as sent (the field names differ per tool; see fields.ts). */
+export interface BirthInput {
+  birthDate: string;
+  birthTime: string;
+  birthLocation?: string | undefined;
+  latitude?: number | undefined;
+  longitude?: number | undefined;
+}
+
+export interface ResolvedBirth {
+  place: BirthPlace;
+  utcMs: number;
+  offsetSeconds: number;
+  /** Gap / fold / local-mean-time notes, for the warnings a caller reads. */
+  warnings: string[];
+}
+
+/** What every birth-based answer reports about the birth it used (the spec's birthInfo, extended). */
+export interface BirthInfo {
+  date: string;
+  time: string;
+  location: string;
+  timezone: string;
+  utcOffset: string;
+  coordinates: { lat: number; lon: number };
+  utc: string;
+}
+
+/**
+ * Date, time and place -> one UT instant. Checks the date and time first (so a bad date is reported
+ * as such even when the place is unknown), then the place, then resolves the wall clock in the
+ * place's zone by the documented rule of core/time (gap: read with the earlier offset; fold: the
+ * earlier instant), reporting either case.
+ */
+export function resolveBirth(
+  cities: CityTable,
+  input: BirthInput,
+  fields: BirthFieldNames = PERSON_FIELDS,
+): ResolvedBirth {
+  const date = parseDate(input.birthDate, fields.birthDate);
+  const time = parseTime(input.birthTime, fields.birthTime);
+  const place = resolveBirthPlace(
+    cities,
+    { birthLocation: input.birthLocation, latitude: input.latitude, longitude: input.longitude },
+    fields,
+  );
+  const resolved = resolveWallClock({ ...date, ...time }, place.timezone);
+  const warnings: string[] = [];
+  if (resolved.warning) warnings.push(resolved.warning);
+  if (resolved.offsetSeconds % 60 !== 0) {
+    warnings.push(
+      `${input.birthDate} ${input.birthTime} in ${place.timezone} predates standard time there: the zone's local ` +
+        `mean time UTC${formatOffset(resolved.offsetSeconds)} was used, which can differ from the local mean time ` +
+        'of the birth town itself by some minutes.',
+    );
+  }
+  return { place, utcMs: resolved.utcMs, offsetSeconds: resolved.offsetSeconds, warnings };
+}
+
+/** The birthInfo of a resolved birth. */
+export function birthInfoOf(input: BirthInput, birth: ResolvedBirth): BirthInfo {
+  return {
+    date: input.birthDate,
+    time: input.birthTime,
+    location: birth.place.label,
+    timezone: birth.place.timezone,
+    utcOffset: formatOffset(birth.offsetSeconds),
+    coordinates: { lat: birth.place.lat, lon: birth.place.lon },
+    utc: isoSecond(birth.utcMs),
+  };
+}
+
+/** ISO 8601 UTC truncated to the second (as clocks and published charts show it), e.g. 1948-01-12T13:28:23Z. */
+export function isoSecond(utcMs: number): string {
+  return `${new Date(Math.floor(utcMs / 1000) * 1000).toISOString().slice(0, 19)}Z`;
+}
+
+/**
+ * Runs an ephemeris computation for a birth; an out-of-range date is reported on the caller's own
+ * date field (`birthDate1`, `charts.2.birthDate`), since the ephemeris knows only instants.
+ */
+export function onBirthDate<T>(fields: BirthFieldNames, compute: () => T): T {
+  try {
+    return compute();
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'out_of_range') {
+      const details = (e.details ?? []).map((d) => ({ field: fields.birthDate, ...(d as object) }));
+      throw new AppError('out_of_range', `${fields.birthDate}: ${e.message}`, { details, cause: e });
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,52 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { AppError, HTTP_STATUS } from '../core/errors.js';
+
+/** Writes the error envelope with the status of the one table. */
+export function sendError(res: Response, e: AppError): void {
+  if (e.retryAfter !== undefined) res.set('Retry-After', String(e.retryAfter));
+  if (e.code === 'unauthorized') res.set('WWW-Authenticate', 'Bearer');
+  res.status(HTTP_STATUS[e.code]).json({
+    success: false,
+    error: { code: e.code, message: e.message, ...(e.details?.length ? { details: e.details } : {}) },
+  });
+}
+
+/** Body-parser failures (the client's fault) as errors for a person; null for anything else. */
+function bodyError(err: unknown, bodyLimit: string): AppError | null {
+  const type = (err as { type?: string } | null)?.type;
+  if (type === 'entity.parse.failed') {
+    return new AppError('invalid_input', 'The request body is not valid JSON.', {
+      details: [{ field: '(body)', message: 'send a JSON object with Content-Type: application/json' }],
+    });
+  }
+  if (type === 'entity.too.large') {
+    return new AppError('payload_too_large', `The request body is larger than ${bodyLimit}.`);
+  }
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new AppError('invalid_input', 'Unsupported body encoding; send UTF-8 JSON.');
+  }
+  return null;
+}
+
+/** The last middleware: every failure becomes a JSON error; unexpected ones are logged, never shown. */
+export function errorHandler(log: Logger, bodyLimit: string) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (res.headersSent) {
+      log.error({ err, path: req.path }, 'error after response started');
+      res.destroy();
+      return;
+    }
+    if (err instanceof AppError) {
+      sendError(res, err);
+      return;
+    }
+    const fromBody = bodyError(err, bodyLimit);
+    if (fromBody) {
+      sendError(res, fromBody);
+      return;
+    }
+    log.error({ err, path: req.path, method: req.method }, 'unexpected error');
+    sendError(res, new AppError('internal_error', 'Internal error; it has been logged.'));
+  };
+}

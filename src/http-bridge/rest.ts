@@ -1,0 +1,89 @@
+import express, { type Request, type Response } from 'express';
+import { AppError } from '../core/errors.js';
+import type { ResultCache } from '../operations/cache.js';
+import { parseInput } from '../operations/input.js';
+import { invokeOperation } from '../operations/invoke.js';
+import type { Deps } from '../operations/types.js';
+import type { Authenticator } from './auth.js';
+import type { AddressRateLimiter } from './rate-limit.js';
+import { coerceQuery, type RouteRow } from './routes.js';
+
+export interface RestOptions {
+  routes: readonly RouteRow[];
+  deps: Deps;
+  cache: ResultCache;
+  auth: Authenticator;
+  limiter: AddressRateLimiter;
+}
+
+/** The request's input: query (coerced against the schema) under the body, under an alias's fixed query. */
+function rawInput(row: RouteRow, req: Request): Record<string, unknown> {
+  const query = coerceQuery(row.op.input, req.query as Record<string, unknown>);
+  if (row.binding.from === 'query') return { ...query, ...row.fixedQuery };
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('invalid_input', 'The request body must be a JSON object.', {
+      details: [{ field: '(body)', message: 'expected a JSON object' }],
+    });
+  }
+  const shape = row.op.input.shape as Record<string, unknown>;
+  const fromQuery = Object.fromEntries(Object.entries(query).filter(([k]) => k in shape));
+  return { ...fromQuery, ...body, ...row.fixedQuery };
+}
+
+/** One generic handler for every row of the route table: parse, authenticate, invoke, envelope. */
+function handlerFor(row: RouteRow, options: RestOptions) {
+  const { deps, cache, auth, limiter } = options;
+  const op = row.op;
+  return async (req: Request, res: Response): Promise<void> => {
+    let caller = null;
+    if (op.access === 'public') limiter.take(req.ip ?? 'unknown');
+    else caller = await auth.authenticate(req.headers.authorization);
+    const input = parseInput(op, rawInput(row, req));
+    const out = await invokeOperation(op, input, caller, deps, cache);
+    if (out.cache) res.set('X-Cache', out.cache);
+    if (row.aliasOf) res.set('Link', `<${row.aliasOf}>; rel="canonical"`);
+    const data = out.data as Record<string, unknown>;
+    if (row.binding.envelope === 'flat') {
+      res.json({ success: true, ...data });
+      return;
+    }
+    const meta = op.meta
+      ? {
+          version: op.meta.version,
+          timestamp: deps.now().toISOString(),
+          endpoint: op.meta.endpoint,
+          ...(out.warnings.length ? { warnings: out.warnings } : {}),
+        }
+      : undefined;
+    res.json(meta ? { success: true, meta, data } : { success: true, data });
+  };
+}
+
+/** The REST surface: every route of the table, then 405 (known path, wrong method) and 404. */
+export function restRouter(options: RestOptions): express.Router {
+  const router = express.Router();
+  for (const row of options.routes) {
+    const handler = handlerFor(row, options);
+    router[row.method === 'GET' ? 'get' : 'post'](row.path, (req, res, next) => {
+      handler(req, res).catch(next);
+    });
+  }
+  const allowed = new Map<string, string[]>();
+  for (const r of options.routes) allowed.set(r.path, [...(allowed.get(r.path) ?? []), r.method]);
+  router.use((req, res, next) => {
+    const methods = allowed.get(req.path);
+    if (methods) {
+      res.set('Allow', methods.join(', '));
+      next(
+        new AppError(
+          'method_not_allowed',
+          `${req.method} is not supported on ${req.path}; use ${methods.join(' or ')}.`,
+        ),
+      );
+      return;
+    }
+    next(new AppError('not_found', `No endpoint ${req.method} ${req.path}. The API reference is at /docs.`));
+  });
+  return router;
+}
