@@ -47,6 +47,7 @@ export {
   type CitySuggestion,
   DEFAULT_SEARCH_LIMIT,
   fuzzyKeys,
+  isNumberedDistrict,
   MAX_SEARCH_LIMIT,
   maxEditDistance,
   rankCityRows,
