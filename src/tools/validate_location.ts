@@ -12,6 +12,9 @@ export const validateLocationTool = defineTool({
     'canonical name, coordinates, IANA time zone and the DST-aware UTC offset at a given date and time. ' +
     'Use it before a chart call when a birth place may be ambiguous or misspelled: an unresolvable input ' +
     'returns valid=false with up to 5 suggestions whose `value` can be sent back as birthLocation. ' +
+    'A bare name that several places share ("Valencia", "Springfield") or that is a near-spelling of a much ' +
+    'larger place ("Sidney", "Melbourn") still resolves, to the most populous exact match, but adds a `warning` ' +
+    'and `alternatives`: confirm with the user and resend the chosen `value`. ' +
     'Accepts "City", "City, State", "City, Country" and "City, ST" (US/Canadian codes). Free and unmetered.',
   input: z.object({
     birthLocation: z
@@ -50,6 +53,21 @@ export const validateLocationTool = defineTool({
       })
       .optional()
       .describe('Present only when valid is true.'),
+    warning: z
+      .string()
+      .optional()
+      .describe(
+        'Present only when valid is true and the name, given without a state or country, could mean other ' +
+          'places: which place was used and which others were meant. Confirm with the user.',
+      ),
+    alternatives: z
+      .array(suggestionSchema)
+      .max(5)
+      .optional()
+      .describe(
+        'Present with warning: up to 5 other places the name could mean, most populous first; send the ' +
+          'chosen `value` back as birthLocation to select it.',
+      ),
     error: z.string().optional().describe('Present only when valid is false: what went wrong, for a person.'),
     suggestions: z
       .array(suggestionSchema)

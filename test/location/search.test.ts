@@ -6,6 +6,9 @@
  * then population). Zones at free coordinates: the timezone-boundary-builder polygons in geo-tz's
  * comprehensive dataset, which keeps pre-1970 zones apart (Bangkok is Asia/Bangkok there, while the
  * default "alike since 1970" dataset answers Asia/Jakarta; D1 of the same reference).
+ * Numbered districts: GeoNames lists Lyon's nine arrondissements as "Lyon 01".."Lyon 09" and
+ * Marseille's sixteen as "Marseille 01".."Marseille 16" (Wikipedia "Arrondissements of Lyon",
+ * "Arrondissements of Marseille"); Paris's twenty are not in the 1,000+ table at all.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/core/errors.js';
@@ -13,10 +16,13 @@ import {
   type CityTable,
   checkCoordinate,
   fuzzyKeys,
+  isNumberedDistrict,
   loadCityTable,
   maxEditDistance,
+  resolveCityRow,
   searchCities,
   transpositionDistance,
+  validateLocation,
   zoneAt,
 } from '../../src/core/location/index.js';
 
@@ -107,6 +113,51 @@ describe('searchCities', () => {
     expect([3, 4, 6, 7, 10, 11].map(maxEditDistance)).toEqual([0, 1, 1, 2, 2, 3]);
     expect(fuzzyKeys(table, 'rme', maxEditDistance(3))).toEqual([]);
     expect(fuzzyKeys(table, 'rome', maxEditDistance(4)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('numbered districts', () => {
+  const numbered = (city: string) => new RegExp(`^${city} \\d+$`);
+
+  it.each([
+    ['Lyon', 'Lyon, Auvergne-Rhône-Alpes, France'],
+    ['Marseille', "Marseille, Provence-Alpes-Côte d'Azur, France"],
+    ['Paris', 'Paris, Île-de-France, France'],
+    ['Lyo', 'Lyon, Auvergne-Rhône-Alpes, France'],
+    ['Marseil', "Marseille, Provence-Alpes-Côte d'Azur, France"],
+  ])('"%s" lists the city, not its numbered districts', (query, city) => {
+    const r = searchCities(table, query, { limit: 20 });
+    expect(r[0]?.value).toBe(city);
+    const base = city.split(',')[0]!;
+    expect(r.filter((s) => numbered(base).test(s.name))).toEqual([]);
+  });
+
+  it('the districts leave room for other places (close spellings fill the list)', () => {
+    expect(searchCities(table, 'Marseille', { limit: 20 })).toHaveLength(20);
+    expect(searchCities(table, 'Lyon', { limit: 20 })).toHaveLength(20);
+  });
+
+  it('a query with a number finds them', () => {
+    expect(values('Lyon 03')[0]).toBe('Lyon 03, Auvergne-Rhône-Alpes, France');
+    expect(values('Lyon 0').every((v) => /^Lyon 0\d, /.test(v))).toBe(true);
+    expect(values('Lyon 0')).toHaveLength(9);
+    expect(values('Marseille 13')[0]).toBe("Marseille 13, Provence-Alpes-Côte d'Azur, France");
+  });
+
+  it('they still resolve as birth places', () => {
+    const r = validateLocation(table, { birthLocation: 'Lyon 03' });
+    expect(r.valid && r.resolved.city).toBe('Lyon 03, Auvergne-Rhône-Alpes, France');
+  });
+
+  it('isNumberedDistrict needs the larger city of that name in the same region', () => {
+    expect(isNumberedDistrict(table, resolveCityRow(table, 'Lyon 03'))).toBe(true);
+    expect(isNumberedDistrict(table, resolveCityRow(table, 'Marseille 16'))).toBe(true);
+    expect(isNumberedDistrict(table, resolveCityRow(table, 'Lyon'))).toBe(false);
+    // "Sector 1" of Bucharest is not "<a place> <number>": there is no place "Sector".
+    expect(isNumberedDistrict(table, resolveCityRow(table, 'Sector 1, Romania'))).toBe(false);
+    let count = 0;
+    for (let row = 0; row < table.size; row++) if (isNumberedDistrict(table, row)) count++;
+    expect(count).toBe(9 + 16);
   });
 });
 

@@ -296,6 +296,8 @@ describe('resolveBirthPlace', () => {
       lon: expect.closeTo(-73.588, 2),
       timezone: 'America/Toronto',
       source: 'offline-city-lookup',
+      warnings: [],
+      alternatives: [],
     });
     expect(
       resolveBirthPlace(table, { birthLocation: 'ignored', latitude: 51.5, longitude: -0.12 }),

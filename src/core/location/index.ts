@@ -4,6 +4,16 @@
  * validate-location / birth-place rules of the spec.
  */
 export {
+  CITY_POPULATION,
+  CITY_SHARE,
+  MAX_ALTERNATIVES,
+  MIN_MISSPELLED_LENGTH,
+  MUCH_LARGER,
+  type PlaceAmbiguity,
+  placeAmbiguity,
+  SAME_NAME_SHARE,
+} from './ambiguity.js';
+export {
   ARTIFACT_FILE,
   ARTIFACT_FORMAT,
   type CityArtifact,
@@ -37,6 +47,7 @@ export {
   type CitySuggestion,
   DEFAULT_SEARCH_LIMIT,
   fuzzyKeys,
+  isNumberedDistrict,
   MAX_SEARCH_LIMIT,
   maxEditDistance,
   rankCityRows,

@@ -1,7 +1,15 @@
 import { distance } from 'fastest-levenshtein';
 import { invalidInput } from '../errors.js';
 import { MATCH_KIND } from './artifact.js';
-import { cityLabel, lowerBound, parseQualifier, parseQualifiers, rowMatches, splitParts } from './lookup.js';
+import {
+  cityLabel,
+  findKey,
+  lowerBound,
+  parseQualifier,
+  parseQualifiers,
+  rowMatches,
+  splitParts,
+} from './lookup.js';
 import { matchKey } from './normalize.js';
 import type { CityTable } from './table.js';
 import { trigramsOf } from './trigrams.js';
@@ -121,6 +129,29 @@ export function fuzzyKeys(table: CityTable, query: string, maxDist: number): { k
   return out;
 }
 
+const NUMBERED_RE = /^(.+) \d{1,2}$/u;
+
+/**
+ * A numbered district listed beside its city: GeoNames lists "Lyon 01".."Lyon 09" and "Marseille 01"..
+ * "Marseille 16" as places of their own. True when the name is another name plus a one- or two-digit
+ * number and a larger place of that primary name lies in the same country and first-level division.
+ */
+export function isNumberedDistrict(table: CityTable, row: number): boolean {
+  const m = NUMBERED_RE.exec(table.names[row]!);
+  if (!m) return false;
+  const k = findKey(table, matchKey(m[1]!));
+  if (k < 0) return false;
+  for (let p = table.keyStart[k]!; p < table.keyStart[k + 1]!; p++) {
+    const posting = table.postings[p]!;
+    const base = posting >>> 2;
+    if ((posting & 3) !== MATCH_KIND.name || base >= row) continue;
+    if (table.countryOf[base] === table.countryOf[row] && table.admin1Of[base] === table.admin1Of[row]) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function countryFilter(table: CityTable, country: string | undefined): ReadonlySet<number> | null {
   if (country === undefined) return null;
   const q = parseQualifier(table, country);
@@ -135,6 +166,7 @@ function countryFilter(table: CityTable, country: string | undefined): ReadonlyS
  * the edit-distance threshold (fewer edits first); within each tier primary/ascii names above
  * alternate names, then by population. Deduplicated by place and by normalised label (two villages
  * with the same name in the same province would otherwise give two values that resolve to one place).
+ * Numbered districts of a listed city ("Lyon 03") are left out unless the query has a digit.
  */
 export function rankCityRows(
   table: CityTable,
@@ -147,8 +179,12 @@ export function rankCityRows(
   if (key === '') return [];
   const qualifiers = parseQualifiers(table, parts.slice(1), true);
   if (!qualifiers) return [];
+  // Numbered districts only when asked for by number ("Lyon 03"); "Lyon" lists the city.
+  const districts = /\d/.test(key);
   const accept = (row: number) =>
-    (countries === null || countries.has(table.countryOf[row]!)) && rowMatches(table, row, qualifiers);
+    (countries === null || countries.has(table.countryOf[row]!)) &&
+    rowMatches(table, row, qualifiers) &&
+    (districts || !isNumberedDistrict(table, row));
 
   const best = new Map<number, number>();
   const offer = (posting: number, tierScore: number) => {

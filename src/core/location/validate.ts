@@ -1,5 +1,6 @@
 import { AppError, type ErrorDetail, invalidInput } from '../errors.js';
 import { type CalendarDate, type ClockTime, parseDate, parseTime, resolveWallClock } from '../time/index.js';
+import { placeAmbiguity } from './ambiguity.js';
 import { checkCoordinate, coordinatesLabel, formatCoordinate, zoneAt } from './coordinates.js';
 import {
   cityLabel,
@@ -37,7 +38,15 @@ export interface ResolvedLocation {
 
 /** The validate-location result, without the envelope's `success` (the HTTP layer adds it). */
 export type LocationValidation =
-  | { valid: true; input: string; resolved: ResolvedLocation }
+  | {
+      valid: true;
+      input: string;
+      resolved: ResolvedLocation;
+      /** Present when an unqualified name could mean other places too (see placeAmbiguity). */
+      warning?: string;
+      /** Present with `warning`: up to 5 other places, each `value` resending as birthLocation. */
+      alternatives?: CitySuggestion[];
+    }
   | { valid: false; input: string; error: string; suggestions: CitySuggestion[]; hint?: string };
 
 /** A birth place ready for the chart tools. */
@@ -48,6 +57,10 @@ export interface BirthPlace {
   lon: number;
   timezone: string;
   source: LocationSource;
+  /** For a person or a model; empty unless an unqualified name could mean other places too. */
+  warnings: string[];
+  /** The other places the name could mean (empty when `warnings` is), most populous first. */
+  alternatives: CitySuggestion[];
 }
 
 /** Field names to report errors on (the composite's second person uses birthLocation1, ...). */
@@ -176,6 +189,8 @@ function locate(
         lon,
         timezone: zoneAt(lat, lon),
         source: 'offline-coordinates',
+        warnings: [],
+        alternatives: [],
       },
     };
   }
@@ -235,6 +250,7 @@ function locate(
     };
   }
   if (row >= 0) {
+    const ambiguity = placeAmbiguity(table, text, row);
     return {
       ok: true,
       input: text,
@@ -244,6 +260,8 @@ function locate(
         lon: table.lon[row]!,
         timezone: table.zones[table.zoneOf[row]!]!,
         source: 'offline-city-lookup',
+        warnings: ambiguity ? [ambiguity.warning] : [],
+        alternatives: ambiguity?.alternatives ?? [],
       },
     };
   }
@@ -299,7 +317,7 @@ export function validateLocation(table: CityTable, input: LocationInput): Locati
   }
   const { place } = located;
   const offsetSeconds = resolveWallClock({ ...date, ...time }, place.timezone).offsetSeconds;
-  return {
+  const result: LocationValidation = {
     valid: true,
     input: located.input,
     resolved: {
@@ -310,10 +328,15 @@ export function validateLocation(table: CityTable, input: LocationInput): Locati
       source: place.source,
     },
   };
+  return place.warnings.length === 0
+    ? result
+    : { ...result, warning: place.warnings.join(' '), alternatives: place.alternatives };
 }
 
 /**
- * The birth place for the chart tools. Coordinates (both) override the lookup. Throws
+ * The birth place for the chart tools. Coordinates (both) override the lookup. An unqualified name
+ * that could mean other places still resolves (to the exact name, most populous first) and carries
+ * `warnings` and `alternatives` for the chart's warnings. Throws
  * AppError('location_not_found') with up to 5 suggestions in `details` when the place is unknown, and
  * invalidInput for malformed input.
  */
