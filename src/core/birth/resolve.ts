@@ -16,7 +16,7 @@ export interface ResolvedBirth {
   place: BirthPlace;
   utcMs: number;
   offsetSeconds: number;
-  /** Gap / fold / local-mean-time notes, for the warnings a caller reads. */
+  /** Ambiguous-place, gap / fold and local-mean-time notes, for the warnings a caller reads. */
   warnings: string[];
 }
 
@@ -50,7 +50,8 @@ export function resolveBirth(
     fields,
   );
   const resolved = resolveWallClock({ ...date, ...time }, place.timezone);
-  const warnings: string[] = [];
+  // Place first (an ambiguous name changes everything after it), then the clock.
+  const warnings: string[] = [...place.warnings];
   if (resolved.warning) warnings.push(resolved.warning);
   if (resolved.offsetSeconds % 60 !== 0) {
     warnings.push(
