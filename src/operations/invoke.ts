@@ -55,8 +55,10 @@ export async function invokeOperation(
   }
 
   const warnings: string[] = [];
-  const data = await op.run(input, deps, { caller, warnings });
-  const units = meter && op.cost ? op.cost(input, data) : 0;
+  const result = await op.run(input, deps, { caller, warnings });
+  // Warnings travel inside the answer, where a model reads them (see schemas/warnings.ts).
+  const data = warnings.length ? { ...(result as object), warnings } : result;
+  const units = meter && op.cost ? op.cost(input, result) : 0;
   if (meter && caller && units > 0) {
     const total = await deps.store.usage.add(caller.id, meter, units, limit, now);
     if (total === null) throw quotaExceeded(meter, limit ?? 0);

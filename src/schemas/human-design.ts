@@ -11,6 +11,7 @@ import {
   SIGNS,
   TYPES,
 } from '../core/human-design/index.js';
+import { warningsField } from './warnings.js';
 
 /** The range Human Design births are computed for (the design instant needs the ephemeris 3 months back). */
 export const HD_DATE_NOTE = 'Human Design charts cover births from 1800-04-08 to 2399-12-30.';
@@ -297,6 +298,7 @@ export const chartDataSchema = z.object({
   phs: phsSchema,
   ravePsychology: ravePsychologySchema,
   tooltips: chartTooltipsSchema,
+  warnings: warningsField,
 });
 
 export const compositePersonSchema = z.object({
@@ -389,6 +391,7 @@ export const compositeDataSchema = z.object({
   ),
   Combined: combinedSchema,
   tooltips: compositeTooltipsSchema,
+  warnings: warningsField,
 });
 
 // What the core builds must satisfy what the schemas promise: drift between the two fails the type check.

@@ -5,6 +5,7 @@ import { birthChart, chartData } from '../core/human-design/index.js';
 import { defineTool } from '../operations/types.js';
 import { birthInputFields } from '../schemas/birth-input.js';
 import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
+import { warningsField } from '../schemas/warnings.js';
 
 /** The spec's batch limit (Limits: "Batch chart: at most 10 charts per call"). */
 export const MAX_BATCH_CHARTS = 10;
@@ -65,6 +66,7 @@ export const multiChartTool = defineTool({
     succeeded: z.number().int().describe('Entries with a chart (the units charged).'),
     failed: z.number().int().describe('Entries with an error.'),
     results: z.array(resultSchema).describe('One result per entry, in input order.'),
+    warnings: warningsField,
   }),
   access: 'advanced_chart',
   meter: 'chart',
