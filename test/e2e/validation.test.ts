@@ -60,7 +60,7 @@ const VALIDATOR_WORDING =
 const PLACE = { birthLocation: 'Montreal, QC' };
 const GOOD = { birthDate: '1948-04-09', birthTime: '00:14', ...PLACE };
 
-describe('the same friendly message over REST and MCP', () => {
+describe("the same friendly message over REST and MCP (MCP used to answer in the SDK's zod wording)", () => {
   const cases: [string, string, string, Record<string, unknown>, Detail][] = [
     [
       'a 12-hour time',
@@ -229,13 +229,16 @@ describe('request bodies that are not JSON objects', () => {
   it.each([
     ['text/plain', { 'Content-Type': 'text/plain' }],
     ['form-encoded', { 'Content-Type': 'application/x-www-form-urlencoded' }],
-  ])('a JSON body sent as %s is 415 naming the header to send', async (_label, type) => {
-    const res = await send('/api/chart', body, { ...authHeaders(svc.key), ...type });
-    expect(res.status).toBe(415);
-    expect(res.body.error.code).toBe('unsupported_media_type');
-    expect(res.body.error.message).toContain('Content-Type: application/json');
-    expect(res.body.error.details![0]).toMatchObject({ field: '(body)', received: type['Content-Type'] });
-  });
+  ])(
+    'a JSON body sent as %s is 415 naming the header (it used to be skipped: "required" for every field)',
+    async (_label, type) => {
+      const res = await send('/api/chart', body, { ...authHeaders(svc.key), ...type });
+      expect(res.status).toBe(415);
+      expect(res.body.error.code).toBe('unsupported_media_type');
+      expect(res.body.error.message).toContain('Content-Type: application/json');
+      expect(res.body.error.details![0]).toMatchObject({ field: '(body)', received: type['Content-Type'] });
+    },
+  );
 
   it('a body with no Content-Type at all is 415', async () => {
     const res = await send('/api/chart', new Blob([body]), { Authorization: `Bearer ${svc.key}` });
@@ -259,12 +262,15 @@ describe('request bodies that are not JSON objects', () => {
     ['"1948-04-09"', 'a string'],
     ['null', 'null'],
     ['[1, 2]', 'an array'],
-  ])('a JSON %s body is 400: it must be an object', async (text, kind) => {
-    const res = await send('/api/chart', text, authHeaders(svc.key));
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toContain('must be a JSON object');
-    expect(res.body.error.message).toContain(kind);
-  });
+  ])(
+    'a JSON %s body is 400: it must be an object (the strict parser called scalars "not valid JSON")',
+    async (text, kind) => {
+      const res = await send('/api/chart', text, authHeaders(svc.key));
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain('must be a JSON object');
+      expect(res.body.error.message).toContain(kind);
+    },
+  );
 
   it('malformed JSON is 400 without the parser wording', async () => {
     const res = await send('/api/chart', '{"birthDate": ', authHeaders(svc.key));
