@@ -12,13 +12,45 @@ export function sendError(res: Response, e: AppError): void {
   });
 }
 
+/** "a number", "a string", ... when the raw body is a valid JSON scalar; null otherwise. */
+function scalarKind(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value === null) return 'null';
+    return typeof value === 'object' ? null : `a ${typeof value}`;
+  } catch {
+    return null;
+  }
+}
+
 /** Body-parser failures (the client's fault) as errors for a person; null for anything else. */
 function bodyError(err: unknown, bodyLimit: string): AppError | null {
   const type = (err as { type?: string } | null)?.type;
   if (type === 'entity.parse.failed') {
-    return new AppError('invalid_input', 'The request body is not valid JSON.', {
-      details: [{ field: '(body)', message: 'send a JSON object with Content-Type: application/json' }],
-    });
+    // The strict parser refuses a bare scalar ("42", "\"text\"") as a parse error: say what it is.
+    const scalar = scalarKind((err as { body?: unknown }).body);
+    if (scalar) {
+      return new AppError('invalid_input', `The request body must be a JSON object; got ${scalar}.`, {
+        details: [
+          {
+            field: '(body)',
+            message: `must be a JSON object, got ${scalar}`,
+            expected: 'a JSON object',
+            received: scalar,
+          },
+        ],
+      });
+    }
+    return new AppError(
+      'invalid_input',
+      'The request body is not valid JSON: check the quotes, commas and braces, and send one JSON object.',
+      {
+        details: [
+          { field: '(body)', message: 'not valid JSON; send one JSON object', expected: 'a JSON object' },
+        ],
+      },
+    );
   }
   if (type === 'entity.too.large') {
     return new AppError('payload_too_large', `The request body is larger than ${bodyLimit}.`);

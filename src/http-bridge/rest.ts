@@ -16,16 +16,62 @@ export interface RestOptions {
   limiter: AddressRateLimiter;
 }
 
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/**
+ * The JSON object a body route reads. A body of another type (or with no Content-Type) is 415: the
+ * JSON parser skips it, and "birthDate: required" would hide the real mistake. No body at all is
+ * `{}`, so the answer lists the fields to send.
+ */
+function jsonObjectBody(row: RouteRow, req: Request): Record<string, unknown> {
+  // req.is() counts `Content-Length: 0` as a body; an empty POST is no body here.
+  const hasBytes =
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (hasBytes && !req.is(JSON_TYPES)) {
+    const sent = req.get('content-type');
+    const got = sent ? `Content-Type "${sent}"` : 'no Content-Type';
+    throw new AppError(
+      'unsupported_media_type',
+      `The request body must be JSON sent with Content-Type: application/json (got ${got}).`,
+      {
+        details: [
+          {
+            field: '(body)',
+            message: 'send the header Content-Type: application/json',
+            expected: 'application/json',
+            received: sent ?? null,
+          },
+        ],
+      },
+    );
+  }
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    const fields = Object.keys(row.op.input.shape as Record<string, unknown>).join(', ');
+    const got = Array.isArray(body) ? 'an array' : body === null ? 'null' : `a ${typeof body}`;
+    throw new AppError(
+      'invalid_input',
+      `The request body must be a JSON object with the fields ${fields}; got ${got}.`,
+      {
+        details: [
+          {
+            field: '(body)',
+            message: `must be a JSON object, got ${got}`,
+            expected: 'a JSON object',
+            received: got,
+          },
+        ],
+      },
+    );
+  }
+  return body as Record<string, unknown>;
+}
+
 /** The request's input: query (coerced against the schema) under the body, under an alias's fixed query. */
 function rawInput(row: RouteRow, req: Request): Record<string, unknown> {
   const query = coerceQuery(row.op.input, req.query as Record<string, unknown>);
   if (row.binding.from === 'query') return { ...query, ...row.fixedQuery };
-  const body: unknown = req.body ?? {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AppError('invalid_input', 'The request body must be a JSON object.', {
-      details: [{ field: '(body)', message: 'expected a JSON object' }],
-    });
-  }
+  const body = jsonObjectBody(row, req);
   const shape = row.op.input.shape as Record<string, unknown>;
   const fromQuery = Object.fromEntries(Object.entries(query).filter(([k]) => k in shape));
   return { ...fromQuery, ...body, ...row.fixedQuery };

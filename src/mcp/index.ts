@@ -9,6 +9,7 @@ import {
 import type { Logger } from 'pino';
 import { AppError, isClientFault } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
+import { advertisedInputSchema, parseInput } from '../operations/input.js';
 import { invokeOperation } from '../operations/invoke.js';
 import type { AnyTool, Caller, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
@@ -65,7 +66,8 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
           {
             title: tool.title,
             description: tool.description,
-            inputSchema: tool.input,
+            // Validation happens in the handler (parseInput), so MCP and REST word errors alike.
+            inputSchema: advertisedInputSchema(tool.input),
             outputSchema: tool.output,
             annotations: { title: tool.title, ...tool.annotations },
           },
@@ -73,7 +75,7 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
             try {
               const out = await invokeOperation(
                 tool,
-                args as Record<string, unknown>,
+                parseInput(tool, args),
                 state?.caller ?? null,
                 deps,
                 cache,

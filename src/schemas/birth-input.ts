@@ -1,9 +1,20 @@
 import * as z from 'zod';
+import {
+  DATE_FORM,
+  DATE_PATTERN,
+  dateProblem,
+  TIME_FORM,
+  TIME_PATTERN,
+  timeProblem,
+} from '../core/time/index.js';
+import { hinted } from './field-hints.js';
 
 /**
  * The spec's shared birth input, written once: date, time, place, and the coordinates that replace
- * the place lookup. Formats are checked by the core parsers so that errors can say what exactly is
- * wrong (2023-02-30 is not a date); the schema states the accepted form.
+ * the place lookup. The schema enforces what it advertises: the date and time patterns, the place
+ * length, and "place or both coordinates" (a refinement: the input stays a flat object, since some
+ * model providers reject top-level anyOf). A value that breaks a pattern is explained by the core
+ * parsers' messages (`"6:20pm"` -> send "18:20"); the calendar (2023-02-30) is checked by them too.
  */
 
 export const latitudeField = z
@@ -18,18 +29,47 @@ export const longitudeField = z
   .max(180)
   .describe('Longitude in decimal degrees, -180 (west) to 180 (east). Give it together with latitude.');
 
+/** The place lookup needs 3 characters (the spec's validate-location rule 3); 200 bounds the work. */
+export const PLACE_MIN_LENGTH = 3;
+export const PLACE_MAX_LENGTH = 200;
+
 const DATE_TEXT =
-  'Date of birth as YYYY-MM-DD (Gregorian calendar, local date at the birth place), e.g. "1990-06-22".';
+  'Date of birth as YYYY-MM-DD (Gregorian calendar, local date at the birth place), e.g. "1990-06-22". ' +
+  'Exactly this form: no spaces, no other order.';
 const TIME_TEXT =
   'Local wall-clock time of birth at the birth place, 24-hour HH:MM from 00:00 to 23:59 (midnight is ' +
-  '00:00 of the next day). Daylight saving and historical zone rules are applied; a time skipped or ' +
-  'repeated by a clock change is resolved by a fixed rule and reported in the warnings. If the birth time ' +
-  'is unknown, say so to the user: 12:00 is a common stand-in, but the Moon, the profile and the houses may ' +
-  'then be wrong.';
+  '00:00 of the next day; no seconds, no am/pm, no spaces). Daylight saving and historical zone rules ' +
+  'are applied; a time skipped or repeated by a clock change is resolved by a fixed rule and reported in ' +
+  'the warnings. If the birth time is unknown, ask the user; see the tool description before using 12:00.';
 const PLACE_TEXT =
   'Place of birth: "City", "City, State" or "City, Country", e.g. "Montreal, QC", "Springfield, IL", ' +
-  '"São Paulo, Brazil". Resolved offline to coordinates and an IANA time zone (places with at least ' +
-  '1,000 people; validate_location lists suggestions).';
+  '"São Paulo, Brazil" (3 to 200 characters). Resolved offline to coordinates and an IANA time zone ' +
+  '(places with at least 1,000 people; validate_location lists suggestions).';
+
+/**
+ * For chart tool descriptions: what to do without a birth time. The Moon moves about 13 degrees a
+ * day, so its line changes about every 2 hours and its gate about every 10; the Sun's line (the
+ * profile) changes about once a day.
+ */
+export const UNKNOWN_BIRTH_TIME_TEXT =
+  'If the birth time is not known, ask the user for it (a birth certificate or a parent often knows). If it ' +
+  'is truly unknown, you may send 12:00 as a stand-in, and then tell the user that it is a stand-in and ' +
+  "which values are unreliable: the Moon's gate and line (the Moon changes line about every 2 hours and " +
+  'gate about every 10), anything that follows from the Moon gate (a channel, and with it the type, ' +
+  'authority or definition), and the profile when a Sun line lies near its boundary; house positions (in ' +
+  'astrology charts) need the real time.';
+
+/** The date field: the pattern is advertised and enforced; a near miss is answered with its fix. */
+export const dateField = (description: string) =>
+  hinted(z.string().regex(DATE_PATTERN).describe(description), { expected: DATE_FORM, problem: dateProblem });
+
+/** The time field: exactly 00:00-23:59. */
+export const timeField = (description: string) =>
+  hinted(z.string().regex(TIME_PATTERN).describe(description), { expected: TIME_FORM, problem: timeProblem });
+
+const placeExpected = (suffix: string) =>
+  `the birth place as "City, State" or "City, Country", e.g. "Montreal, QC" (3 to 200 characters), or ` +
+  `both latitude${suffix} and longitude${suffix} instead`;
 
 export interface BirthFieldsOptions {
   /** Appended to every field name: `1` gives birthDate1 ... longitude1 (the composite's person B). */
@@ -45,18 +85,19 @@ export function birthInputFields(options: BirthFieldsOptions = {}) {
   const suffix = options.suffix ?? '';
   const who = (text: string) => (options.person ? `${options.person}: ${text}` : text);
   return {
-    birthDate: z
-      .string()
-      .max(10)
-      .describe(who(options.dateNote ? `${DATE_TEXT} ${options.dateNote}` : DATE_TEXT)),
-    birthTime: z.string().max(5).describe(who(TIME_TEXT)),
-    birthLocation: z
-      .string()
-      .max(200)
-      .optional()
-      .describe(
-        who(`${PLACE_TEXT} Required unless both latitude${suffix} and longitude${suffix} are given.`),
-      ),
+    birthDate: dateField(who(options.dateNote ? `${DATE_TEXT} ${options.dateNote}` : DATE_TEXT)),
+    birthTime: timeField(who(TIME_TEXT)),
+    birthLocation: hinted(
+      z
+        .string()
+        .min(PLACE_MIN_LENGTH)
+        .max(PLACE_MAX_LENGTH)
+        .optional()
+        .describe(
+          who(`${PLACE_TEXT} Required unless both latitude${suffix} and longitude${suffix} are given.`),
+        ),
+      { expected: placeExpected(suffix) },
+    ),
     latitude: latitudeField
       .optional()
       .describe(
@@ -73,6 +114,43 @@ export function birthInputFields(options: BirthFieldsOptions = {}) {
         ),
       ),
   };
+}
+
+const isGiven = (v: unknown) => v !== undefined && v !== null;
+
+/**
+ * "birthLocation, or both latitude and longitude", for each suffix ('' for person A, '1' for person B).
+ * A refinement, so the advertised input stays a flat object; it runs even when other fields are
+ * missing, so one answer names every problem. The error sits on the field to add.
+ */
+export function withPlaceRule<S extends z.ZodObject>(schema: S, ...suffixes: string[]): S {
+  const check = (value: unknown, ctx: z.RefinementCtx) => {
+    const input = value as Record<string, unknown>;
+    for (const s of suffixes.length ? suffixes : ['']) {
+      const [place, lat, lon] = [`birthLocation${s}`, `latitude${s}`, `longitude${s}`];
+      const latGiven = isGiven(input[lat]);
+      const lonGiven = isGiven(input[lon]);
+      if (latGiven !== lonGiven) {
+        const [given, missing] = latGiven ? [lat, lon] : [lon, lat];
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: `required with ${given}: give ${lat} and ${lon} together (or neither, with ${place})`,
+        });
+      } else if (!latGiven && !isGiven(input[place])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [place],
+          message:
+            `required unless both ${lat} and ${lon} are given: send the birth place as "City, State" or ` +
+            '"City, Country", e.g. "Montreal, QC"',
+        });
+      }
+    }
+  };
+  return schema.superRefine(check, {
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
 }
 
 /** The same fields keyed with the suffix (`birthDate1`, ...), for a second person in one input. */
@@ -96,10 +174,13 @@ export function suffixedBirthInputFields<S extends string>(
   };
 }
 
-export const includeField = z
-  .enum(['tooltips'])
-  .optional()
-  .describe(
-    'Set to "tooltips" to fill `tooltips` with plain-language explanations of the chart values; omit for an ' +
-      'empty `tooltips` object (smaller answer).',
-  );
+export const includeField = hinted(
+  z
+    .enum(['tooltips'])
+    .optional()
+    .describe(
+      'Set to "tooltips" to fill `tooltips` with plain-language explanations of the chart values; omit for an ' +
+        'empty `tooltips` object (smaller answer).',
+    ),
+  { expected: '"tooltips", or left out for no tooltips' },
+);

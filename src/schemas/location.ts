@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { DATE_FORM, dateProblem, TIME_FORM, timeProblem } from '../core/time/index.js';
+import { hinted } from './field-hints.js';
 
 /** A place offered to the caller: a validate-location suggestion, a city-search result. */
 export const suggestionSchema = z.object({
@@ -11,6 +13,27 @@ export const suggestionSchema = z.object({
   value: z.string().describe('A string to send back as birthLocation, e.g. "Toronto, Ontario, Canada".'),
 });
 
-// Optional date and time of validate_location (only the DST-aware offset depends on them).
-export const optionalDateField = z.string().max(10).optional();
-export const optionalTimeField = z.string().max(5).optional();
+/**
+ * Optional date and time of validate_location (only the DST-aware offset depends on them). An empty
+ * string counts as left out, as it always has here (forms send unfilled fields that way), and the
+ * pattern says so.
+ */
+export const optionalDateField = (description: string) =>
+  hinted(
+    z
+      .string()
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/)
+      .optional()
+      .describe(description),
+    { expected: `${DATE_FORM}, or empty for the default`, problem: dateProblem },
+  );
+
+export const optionalTimeField = (description: string) =>
+  hinted(
+    z
+      .string()
+      .regex(/^(\d{2}:\d{2})?$/)
+      .optional()
+      .describe(description),
+    { expected: `${TIME_FORM}, or empty for the default`, problem: timeProblem },
+  );

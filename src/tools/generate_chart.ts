@@ -1,7 +1,12 @@
 import * as z from 'zod';
 import { birthChart, chartData } from '../core/human-design/index.js';
 import { defineTool } from '../operations/types.js';
-import { birthInputFields, includeField } from '../schemas/birth-input.js';
+import {
+  birthInputFields,
+  includeField,
+  UNKNOWN_BIRTH_TIME_TEXT,
+  withPlaceRule,
+} from '../schemas/birth-input.js';
 import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
 
 export const generateChartTool = defineTool({
@@ -13,8 +18,9 @@ export const generateChartTool = defineTool({
     'Personality and Design activations (gate.line.color.tone.base), PHS and Rave Psychology. Give the ' +
     'local birth date and time and the birth place (or its coordinates); the place decides the time zone. ' +
     'Set include="tooltips" for plain-language explanations of every value. Use validate_location first ' +
-    'when the place may be ambiguous. Costs 1 chart request (repeat calls with the same input are free).',
-  input: z.object({ ...birthInputFields({ dateNote: HD_DATE_NOTE }), include: includeField }),
+    'when the place may be ambiguous. Costs 1 chart request (repeat calls with the same input are free). ' +
+    UNKNOWN_BIRTH_TIME_TEXT,
+  input: withPlaceRule(z.object({ ...birthInputFields({ dateNote: HD_DATE_NOTE }), include: includeField })),
   output: chartDataSchema,
   access: 'advanced_chart',
   meter: 'chart',

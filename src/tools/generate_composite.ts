@@ -2,7 +2,13 @@ import * as z from 'zod';
 import { PERSON_B_FIELDS, PERSON_FIELDS } from '../core/birth/index.js';
 import { birthChart, compositeData } from '../core/human-design/index.js';
 import { defineTool } from '../operations/types.js';
-import { birthInputFields, includeField, suffixedBirthInputFields } from '../schemas/birth-input.js';
+import {
+  birthInputFields,
+  includeField,
+  suffixedBirthInputFields,
+  UNKNOWN_BIRTH_TIME_TEXT,
+  withPlaceRule,
+} from '../schemas/birth-input.js';
 import { compositeDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
 
 export const generateCompositeTool = defineTool({
@@ -14,12 +20,17 @@ export const generateCompositeTool = defineTool({
     'profile, centers, channels, activations) and the combined chart: centers the pair defines together, ' +
     'its definition, connection theme and the relationship channels (Companionship, Dominance, Compromise, ' +
     'Electromagnetic). Person A uses birthDate, birthTime, birthLocation (or latitude/longitude); person B ' +
-    'the same names ending in 1. Set include="tooltips" for plain-language explanations. Costs 1 chart request.',
-  input: z.object({
-    ...birthInputFields({ person: 'Person A', dateNote: HD_DATE_NOTE }),
-    ...suffixedBirthInputFields('1', { person: 'Person B', dateNote: HD_DATE_NOTE }),
-    include: includeField,
-  }),
+    'the same names ending in 1. Set include="tooltips" for plain-language explanations. Costs 1 chart request. ' +
+    UNKNOWN_BIRTH_TIME_TEXT,
+  input: withPlaceRule(
+    z.object({
+      ...birthInputFields({ person: 'Person A', dateNote: HD_DATE_NOTE }),
+      ...suffixedBirthInputFields('1', { person: 'Person B', dateNote: HD_DATE_NOTE }),
+      include: includeField,
+    }),
+    '',
+    '1',
+  ),
   output: compositeDataSchema,
   access: 'advanced_chart',
   meter: 'chart',

@@ -3,7 +3,8 @@ import { birthFieldNames } from '../core/birth/index.js';
 import { AppError } from '../core/errors.js';
 import { birthChart, chartData } from '../core/human-design/index.js';
 import { defineTool } from '../operations/types.js';
-import { birthInputFields } from '../schemas/birth-input.js';
+import { birthInputFields, UNKNOWN_BIRTH_TIME_TEXT, withPlaceRule } from '../schemas/birth-input.js';
+import { hinted } from '../schemas/field-hints.js';
 import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
 import { warningsField } from '../schemas/warnings.js';
 
@@ -14,7 +15,7 @@ export const MAX_BATCH_CHARTS = 10;
 const ENTRY_ERROR_CODES = ['invalid_input', 'location_not_found', 'out_of_range'] as const;
 type EntryErrorCode = (typeof ENTRY_ERROR_CODES)[number];
 
-const entrySchema = z.object(birthInputFields({ dateNote: HD_DATE_NOTE }));
+const entrySchema = withPlaceRule(z.object(birthInputFields({ dateNote: HD_DATE_NOTE })));
 
 const entryErrorSchema = z
   .object({
@@ -50,16 +51,25 @@ export const multiChartTool = defineTool({
     `Compute up to ${MAX_BATCH_CHARTS} Human Design charts in one call, e.g. for a family or a team. Each ` +
     'entry takes birthDate, birthTime and birthLocation (or latitude/longitude) as generate_chart does. ' +
     'Results come back one per entry in input order; an entry with a bad date or an unknown place reports ' +
-    'its own error (with place suggestions) while the others still succeed. Costs 1 chart request per ' +
-    'successful chart.',
+    'its own error (with place suggestions) while the others still succeed; an entry that breaks the input ' +
+    'schema (a missing field, a date not in YYYY-MM-DD form) rejects the whole call, naming charts.N.field. ' +
+    'Costs 1 chart request per successful chart. ' +
+    UNKNOWN_BIRTH_TIME_TEXT,
   input: z.object({
-    charts: z
-      .array(entrySchema)
-      .min(1)
-      .max(MAX_BATCH_CHARTS)
-      .describe(
-        `The births, 1 to ${MAX_BATCH_CHARTS} entries: {birthDate, birthTime, birthLocation, latitude?, longitude?}.`,
-      ),
+    charts: hinted(
+      z
+        .array(entrySchema)
+        .min(1)
+        .max(MAX_BATCH_CHARTS)
+        .describe(
+          `The births, 1 to ${MAX_BATCH_CHARTS} entries: {birthDate, birthTime, birthLocation, latitude?, longitude?}.`,
+        ),
+      {
+        expected:
+          `a list of 1 to ${MAX_BATCH_CHARTS} births, each {birthDate, birthTime, birthLocation} ` +
+          '(or latitude and longitude instead of birthLocation)',
+      },
+    ),
   }),
   output: z.object({
     count: z.number().int().describe('Number of entries.'),

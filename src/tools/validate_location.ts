@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { validateLocation } from '../core/location/index.js';
 import { defineTool } from '../operations/types.js';
-import { latitudeField, longitudeField } from '../schemas/birth-input.js';
+import { latitudeField, longitudeField, PLACE_MAX_LENGTH, withPlaceRule } from '../schemas/birth-input.js';
+import { hinted } from '../schemas/field-hints.js';
 import { optionalDateField, optionalTimeField, suggestionSchema } from '../schemas/location.js';
 
 export const validateLocationTool = defineTool({
@@ -16,24 +17,35 @@ export const validateLocationTool = defineTool({
     'larger place ("Sidney", "Melbourn") still resolves, to the most populous exact match, but adds a `warning` ' +
     'and `alternatives`: confirm with the user and resend the chosen `value`. ' +
     'Accepts "City", "City, State", "City, Country" and "City, ST" (US/Canadian codes). Free and unmetered.',
-  input: z.object({
-    birthLocation: z
-      .string()
-      .max(200)
-      .optional()
-      .describe(
-        'Place name such as "Montreal, QC", "Springfield, IL", "São Paulo" or "Paris, France". At least 3 ' +
-          'characters. Required unless both latitude and longitude are given.',
+  input: withPlaceRule(
+    z.object({
+      birthLocation: hinted(
+        z
+          .string()
+          // 2, not 3: a two-letter country code is answered with valid=false and a hint (spec rule 4).
+          .min(2)
+          .max(PLACE_MAX_LENGTH)
+          .optional()
+          .describe(
+            'Place name such as "Montreal, QC", "Springfield, IL", "São Paulo" or "Paris, France". At least 3 ' +
+              'characters (a 2-letter country code is answered with valid=false and a hint). Required unless ' +
+              'both latitude and longitude are given.',
+          ),
+        {
+          expected:
+            'a place name such as "Montreal, QC" (3 to 200 characters), or both latitude and longitude instead',
+        },
       ),
-    latitude: latitudeField.optional(),
-    longitude: longitudeField.optional(),
-    birthDate: optionalDateField.describe(
-      'Date for the DST-aware offset, YYYY-MM-DD (default 2000-01-01). Historical zone rules apply.',
-    ),
-    birthTime: optionalTimeField.describe(
-      'Local wall-clock time for the offset, 24-hour HH:MM (default 12:00).',
-    ),
-  }),
+      latitude: latitudeField.optional(),
+      longitude: longitudeField.optional(),
+      birthDate: optionalDateField(
+        'Date for the DST-aware offset, YYYY-MM-DD (empty or left out: 2000-01-01). Historical zone rules apply.',
+      ),
+      birthTime: optionalTimeField(
+        'Local wall-clock time for the offset, 24-hour HH:MM (empty or left out: 12:00).',
+      ),
+    }),
+  ),
   output: z.object({
     valid: z.boolean().describe('Whether the input resolved to one place.'),
     input: z.string().describe('The input as given (for coordinates: "lat, lon").'),

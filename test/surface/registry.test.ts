@@ -115,6 +115,7 @@ describe('error status table', () => {
       not_found: 404,
       method_not_allowed: 405,
       payload_too_large: 413,
+      unsupported_media_type: 415,
       rate_limited: 429,
       quota_exceeded: 429,
       ai_service_error: 502,

@@ -132,7 +132,8 @@ describe('parsing', () => {
     } catch (e) {
       expect((e as AppError).code).toBe('invalid_input');
       expect((e as AppError).message).toContain('birthDate');
-      expect((e as AppError).details?.[0]).toMatchObject({ field: 'birthDate' });
+      expect((e as AppError).details?.[0]).toMatchObject({ field: 'birthDate', expected: 'YYYY-MM-DD' });
+      expect((e as AppError).message).toMatch(/2023-02 has 28 days/);
     }
   });
 });

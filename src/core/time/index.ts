@@ -1,4 +1,5 @@
-import { invalidInput } from '../errors.js';
+import { type AppError, invalidInput } from '../errors.js';
+import { dateProblem, type FormProblem, timeProblem } from './input-forms.js';
 
 /**
  * Wall clock + IANA zone -> UTC instant, with our own resolver.
@@ -43,47 +44,43 @@ export interface ResolvedInstant {
 }
 
 const MS_PER_HOUR = 3_600_000;
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_RE = /^(\d{2}):(\d{2})$/;
 
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+export {
+  DATE_FORM,
+  DATE_PATTERN,
+  daysInMonth,
+  dateProblem,
+  type FormProblem,
+  TIME_FORM,
+  TIME_PATTERN,
+  timeProblem,
+} from './input-forms.js';
+
+/** The error of a date or time text that is not in its accepted form (see input-forms.ts). */
+function formError(field: string, value: string, expected: string, problem: FormProblem): AppError {
+  return invalidInput(field, problem.message, {
+    expected,
+    received: value,
+    ...(problem.suggestion === undefined ? {} : { suggestion: problem.suggestion }),
+  });
 }
 
-/** Parses `YYYY-MM-DD`, rejecting impossible dates such as 2023-02-30. */
+/** Parses `YYYY-MM-DD`, rejecting impossible dates such as 2023-02-30 and naming the fix of other forms. */
 export function parseDate(value: string, field: string): CalendarDate {
-  const m = DATE_RE.exec(value);
-  if (!m)
-    throw invalidInput(field, `expected a date as YYYY-MM-DD, got "${value}"`, { accepted: 'YYYY-MM-DD' });
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (month < 1 || month > 12) throw invalidInput(field, `month ${m[2]} does not exist (01-12)`);
-  if (day < 1 || day > daysInMonth(year, month)) {
-    throw invalidInput(
-      field,
-      `${value} is not a calendar date (${m[1]}-${m[2]} has ${daysInMonth(year, month)} days)`,
-    );
-  }
-  return { year, month, day };
+  const problem = dateProblem(value);
+  if (problem) throw formError(field, value, 'YYYY-MM-DD', problem);
+  return {
+    year: Number(value.slice(0, 4)),
+    month: Number(value.slice(5, 7)),
+    day: Number(value.slice(8, 10)),
+  };
 }
 
 /** Parses 24-hour `HH:MM` from 00:00 to 23:59 (24:00 is rejected: use 00:00 of the next day). */
 export function parseTime(value: string, field: string): ClockTime {
-  const m = TIME_RE.exec(value);
-  if (!m)
-    throw invalidInput(field, `expected a 24-hour time as HH:MM, got "${value}"`, {
-      accepted: 'HH:MM, 00:00-23:59',
-    });
-  const hour = Number(m[1]);
-  const minute = Number(m[2]);
-  if (hour > 23 || minute > 59) {
-    throw invalidInput(
-      field,
-      `${value} is not a time of day (00:00-23:59; use 00:00 of the next day for midnight)`,
-    );
-  }
-  return { hour, minute };
+  const problem = timeProblem(value);
+  if (problem) throw formError(field, value, 'HH:MM, 24-hour, 00:00-23:59', problem);
+  return { hour: Number(value.slice(0, 2)), minute: Number(value.slice(3, 5)) };
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

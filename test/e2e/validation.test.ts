@@ -1,0 +1,322 @@
+/**
+ * Rejected input reads the same over REST and MCP and never in the validator's own words: every
+ * detail names the field, the accepted form and what was received, with the corrected value when
+ * there is exactly one. The advertised JSON Schema states what the server enforces (date and time
+ * patterns, the place length) and stays a flat object; bodies that are not JSON objects are named as
+ * such (415 for a missing or wrong Content-Type). Sources: the spec's Conventions (JSON bodies,
+ * YYYY-MM-DD, HH:MM 24-hour) and validate-location rules 3 and 4; shared/DESIGN.md section 4 (errors
+ * name the field and the accepted form); docs/decisions.md (Input validation); expected corrections
+ * worked by hand (6:20 pm = 18:20; 14 cannot be a month).
+ */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, startService, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+let client: Client;
+beforeAll(async () => {
+  svc = await startService();
+  client = new Client({ name: 'validation-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${svc.key}` } },
+    }),
+  );
+});
+afterAll(async () => {
+  await client?.close();
+  await svc?.close();
+});
+
+interface Detail {
+  field: string;
+  message: string;
+  expected?: string;
+  received?: unknown;
+  suggestion?: string;
+}
+interface ErrorBody {
+  success: false;
+  error: { code: string; message: string; details?: Detail[] };
+}
+
+async function send(path: string, body: string | Blob | null, headers: Record<string, string>) {
+  const res = await fetch(`${svc.url}${path}`, { method: 'POST', headers, body });
+  return { status: res.status, body: (await res.json()) as ErrorBody };
+}
+const post = (path: string, body: unknown) => send(path, JSON.stringify(body), authHeaders(svc.key));
+
+async function call(name: string, args: Record<string, unknown>) {
+  return (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    content: { text: string }[];
+  };
+}
+
+/** Wording of zod and of the SDK's own argument check, which must never reach a caller. */
+const VALIDATOR_WORDING =
+  /Invalid input|Invalid option|Invalid string|expected string|expected number|received undefined|Too big|Too small|must match pattern|Input validation error/;
+
+const PLACE = { birthLocation: 'Montreal, QC' };
+const GOOD = { birthDate: '1948-04-09', birthTime: '00:14', ...PLACE };
+
+describe("the same friendly message over REST and MCP (MCP used to answer in the SDK's zod wording)", () => {
+  const cases: [string, string, string, Record<string, unknown>, Detail][] = [
+    [
+      'a 12-hour time',
+      'generate_chart',
+      '/api/chart',
+      { ...GOOD, birthTime: '6:20pm' },
+      { field: 'birthTime', message: expect.stringContaining('12-hour') as string, suggestion: '18:20' },
+    ],
+    [
+      'a time with seconds',
+      'generate_chart',
+      '/api/chart',
+      { ...GOOD, birthTime: '06:20:00' },
+      { field: 'birthTime', message: expect.stringContaining('"06:20"') as string, suggestion: '06:20' },
+    ],
+    [
+      'a time with a trailing space',
+      'generate_chart',
+      '/api/chart',
+      { ...GOOD, birthTime: '18:30 ' },
+      { field: 'birthTime', message: expect.stringContaining('spaces') as string, suggestion: '18:30' },
+    ],
+    [
+      'a day-first date',
+      'generate_chart',
+      '/api/chart',
+      { ...GOOD, birthDate: '14/03/1988' },
+      {
+        field: 'birthDate',
+        message: expect.stringContaining('day/month/year') as string,
+        suggestion: '1988-03-14',
+      },
+    ],
+    [
+      'a written-out date',
+      'generate_chart',
+      '/api/chart',
+      { ...GOOD, birthDate: 'March 14, 1988' },
+      {
+        field: 'birthDate',
+        message: expect.stringContaining('"1988-03-14"') as string,
+        suggestion: '1988-03-14',
+      },
+    ],
+    [
+      'a missing birth time',
+      'generate_chart',
+      '/api/chart',
+      { birthDate: '1948-04-09', ...PLACE },
+      { field: 'birthTime', message: 'required, send the local time as HH:MM (24-hour), e.g. "14:30"' },
+    ],
+    [
+      'a latitude that is text',
+      'generate_chart',
+      '/api/chart',
+      { ...GOOD, latitude: 'abc', longitude: 10 },
+      { field: 'latitude', message: 'must be a number from -90 to 90, got "abc"', received: 'abc' },
+    ],
+    [
+      'an unknown include',
+      'generate_chart',
+      '/api/chart',
+      { ...GOOD, include: 'tooltip' },
+      { field: 'include', message: expect.stringContaining('"tooltips"') as string, received: 'tooltip' },
+    ],
+    [
+      'a place of two letters',
+      'generate_chart',
+      '/api/chart',
+      { ...GOOD, birthLocation: 'US' },
+      { field: 'birthLocation', message: expect.stringMatching(/too short.*City, Country/) as string },
+    ],
+    [
+      "person B's latitude without longitude",
+      'generate_composite',
+      '/api/composite',
+      { ...GOOD, birthDate1: '1991-08-13', birthTime1: '13:31', latitude1: 12.97 },
+      {
+        field: 'longitude1',
+        message: expect.stringContaining('latitude1 and longitude1 together') as string,
+      },
+    ],
+    [
+      'a batch entry with a one-digit month',
+      'multi_chart',
+      '/api/multi-chart',
+      { charts: [GOOD, { ...GOOD, birthDate: '1988-3-14' }] },
+      {
+        field: 'charts.1.birthDate',
+        message: expect.stringContaining('two-digit') as string,
+        suggestion: '1988-03-14',
+      },
+    ],
+    [
+      'a field name in snake case',
+      'validate_location',
+      '/api/validate-location',
+      { birth_location: 'Paris, France' },
+      { field: 'birthLocation', message: expect.stringContaining('birth_location') as string },
+    ],
+  ];
+
+  it.each(cases)('%s', async (_label, tool, path, body, detail) => {
+    const rest = await post(path, body);
+    expect(rest.status).toBe(400);
+    expect(rest.body.error.code).toBe('invalid_input');
+    expect(rest.body.error.details).toContainEqual(expect.objectContaining(detail));
+    expect(rest.body.error.message).toContain(`${detail.field}: `);
+    expect(rest.body.error.message).not.toMatch(VALIDATOR_WORDING);
+
+    const mcp = await call(tool, body);
+    expect(mcp.isError).toBe(true);
+    expect(mcp.content[0]!.text.startsWith(rest.body.error.message)).toBe(true);
+    expect(mcp.content[0]!.text).not.toMatch(VALIDATOR_WORDING);
+  });
+
+  it('an empty argument object lists every missing field, place included', async () => {
+    const rest = await post('/api/chart', {});
+    expect(rest.body.error.details!.map((d) => d.field)).toEqual(['birthDate', 'birthTime', 'birthLocation']);
+    expect(rest.body.error.details![0]).toMatchObject({
+      message: 'required, send a date as YYYY-MM-DD, e.g. "1990-06-22"',
+      expected: 'a date as YYYY-MM-DD, e.g. "1990-06-22"',
+    });
+    const mcp = await call('generate_chart', {});
+    expect(mcp.content[0]!.text.startsWith(rest.body.error.message)).toBe(true);
+  });
+
+  it('an ambiguous date is called ambiguous, with no suggestion', async () => {
+    const rest = await post('/api/chart', { ...GOOD, birthDate: '03/04/1988' });
+    const d = rest.body.error.details![0]!;
+    expect(d.message).toMatch(/ambiguous.*"1988-04-03" or "1988-03-04"/);
+    expect(d.suggestion).toBeUndefined();
+  });
+
+  it('a two-letter country code on validate_location is still a 200 with a hint (rule 4)', async () => {
+    const res = await fetch(`${svc.url}/api/validate-location`, {
+      method: 'POST',
+      headers: authHeaders(svc.key),
+      body: JSON.stringify({ birthLocation: 'US' }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { valid: boolean; hint?: string };
+    expect(body.valid).toBe(false);
+    expect(body.hint).toMatch(/country is not a birth place/i);
+  });
+
+  it('an impossible time in a batch entry still fails only that entry', async () => {
+    const res = await fetch(`${svc.url}/api/multi-chart`, {
+      method: 'POST',
+      headers: authHeaders(svc.key),
+      body: JSON.stringify({ charts: [GOOD, { ...GOOD, birthTime: '24:00' }] }),
+    });
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as {
+      data: { succeeded: number; results: { error?: { message: string } }[] };
+    };
+    expect(data.succeeded).toBe(1);
+    expect(data.results[1]!.error!.message).toMatch(/^charts\.1\.birthTime: .*00:00 of the next day/);
+  });
+});
+
+describe('request bodies that are not JSON objects', () => {
+  const body = JSON.stringify(GOOD);
+  const auth = { Authorization: `Bearer ${'x'}` };
+
+  it.each([
+    ['text/plain', { 'Content-Type': 'text/plain' }],
+    ['form-encoded', { 'Content-Type': 'application/x-www-form-urlencoded' }],
+  ])(
+    'a JSON body sent as %s is 415 naming the header (it used to be skipped: "required" for every field)',
+    async (_label, type) => {
+      const res = await send('/api/chart', body, { ...authHeaders(svc.key), ...type });
+      expect(res.status).toBe(415);
+      expect(res.body.error.code).toBe('unsupported_media_type');
+      expect(res.body.error.message).toContain('Content-Type: application/json');
+      expect(res.body.error.details![0]).toMatchObject({ field: '(body)', received: type['Content-Type'] });
+    },
+  );
+
+  it('a body with no Content-Type at all is 415', async () => {
+    const res = await send('/api/chart', new Blob([body]), { Authorization: `Bearer ${svc.key}` });
+    expect(res.status).toBe(415);
+    expect(res.body.error.message).toMatch(/got no Content-Type/);
+  });
+
+  it('the key is checked before the body: no key and a wrong type is 401', async () => {
+    const res = await send('/api/chart', body, { ...auth, 'Content-Type': 'text/plain' });
+    expect(res.status).toBe(401);
+  });
+
+  it('an empty POST body is read as {} and answered with the fields to send', async () => {
+    const res = await send('/api/chart', null, { Authorization: `Bearer ${svc.key}` });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details!.map((d) => d.field)).toEqual(['birthDate', 'birthTime', 'birthLocation']);
+  });
+
+  it.each([
+    ['42', 'a number'],
+    ['"1948-04-09"', 'a string'],
+    ['null', 'null'],
+    ['[1, 2]', 'an array'],
+  ])(
+    'a JSON %s body is 400: it must be an object (the strict parser called scalars "not valid JSON")',
+    async (text, kind) => {
+      const res = await send('/api/chart', text, authHeaders(svc.key));
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain('must be a JSON object');
+      expect(res.body.error.message).toContain(kind);
+    },
+  );
+
+  it('malformed JSON is 400 without the parser wording', async () => {
+    const res = await send('/api/chart', '{"birthDate": ', authHeaders(svc.key));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^The request body is not valid JSON/);
+    expect(res.body.error.message).not.toMatch(/Unexpected|position/);
+  });
+});
+
+describe('the advertised schema states what the server enforces', () => {
+  type Prop = { type?: string; pattern?: string; minLength?: number; maxLength?: number };
+  let tools: { name: string; description?: string; inputSchema: Record<string, unknown> }[];
+  beforeAll(async () => {
+    tools = (await client.listTools()).tools;
+  });
+  const input = (name: string) => tools.find((t) => t.name === name)!.inputSchema;
+  const props = (name: string) => input(name).properties as Record<string, Prop>;
+
+  it('date and time patterns and the place length, in a flat object', () => {
+    for (const name of ['generate_chart', 'generate_composite']) {
+      expect(input(name).type).toBe('object');
+      expect(input(name).anyOf ?? input(name).oneOf).toBeUndefined();
+      expect(props(name).birthDate).toMatchObject({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+      expect(props(name).birthTime).toMatchObject({ type: 'string', pattern: '^\\d{2}:\\d{2}$' });
+      expect(props(name).birthLocation).toMatchObject({ minLength: 3, maxLength: 200 });
+    }
+    expect(props('generate_composite').birthTime1!.pattern).toBe('^\\d{2}:\\d{2}$');
+    const entry = (props('multi_chart').charts as { items: { properties: Record<string, Prop> } }).items;
+    expect(entry.properties.birthDate!.pattern).toBe('^\\d{4}-\\d{2}-\\d{2}$');
+  });
+
+  it('validate_location allows 2 characters (country-code hint) and empty optional date and time', () => {
+    expect(props('validate_location').birthLocation!.minLength).toBe(2);
+    expect(new RegExp(props('validate_location').birthDate!.pattern!).test('')).toBe(true);
+    expect(new RegExp(props('validate_location').birthTime!.pattern!).test('12:00')).toBe(true);
+  });
+
+  it('chart tools say what to do when the birth time is unknown', () => {
+    for (const name of ['generate_chart', 'generate_composite', 'multi_chart']) {
+      const d = tools.find((t) => t.name === name)!.description!;
+      expect(d).toMatch(/ask the user/);
+      expect(d).toMatch(/12:00 as a stand-in/);
+      expect(d).toMatch(/Moon's gate and line/);
+      expect(d).toMatch(/profile/);
+      expect(d).toMatch(/house/);
+    }
+    expect(tools.find((t) => t.name === 'generate_composite')!.description).toMatch(/compatibility/);
+  });
+});
