@@ -147,8 +147,11 @@ async function serve(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
-    service.close().then(
+    // SIGTERM comes from an orchestrator: fail readiness and keep serving for the drain window first.
+    // SIGINT is a person at a terminal: stop accepting at once.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    log.info({ signal, drainMs }, 'shutting down: draining, then finishing in-flight requests');
+    (drainMs > 0 ? service.shutdown() : service.close()).then(
       () => {
         log.info('stopped');
         process.exit(0);
