@@ -11,8 +11,14 @@ export interface Config {
   admission: AdmissionLimits;
   rateLimit: RateLimit;
   bodyLimit: string;
+  /** Longest time a request body may take to arrive (408 beyond). */
+  bodyTimeoutMs: number;
+  /** Browser origins allowed on /mcp besides same-origin (and loopback on a loopback bind). */
+  allowedOrigins: string[];
   cacheEntries: number;
   keyCacheMs: number;
+  /** On SIGTERM: how long /ready fails while requests are still served, before the listener closes. */
+  shutdownDrainMs: number;
   shutdownGraceMs: number;
 }
 
@@ -28,6 +34,28 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+/** ALLOWED_ORIGINS: comma-separated origins, each scheme://host[:port] with nothing after. */
+function origins(env: NodeJS.ProcessEnv): string[] {
+  const list = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const o of list) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(o);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || parsed.origin === 'null' || parsed.origin !== o.toLowerCase().replace(/\/$/, '')) {
+      throw new ConfigError(
+        `ALLOWED_ORIGINS takes origins such as https://app.example.com (scheme, host, optional port; no path), got "${o}"`,
+      );
+    }
+  }
+  return list.map((o) => new URL(o).origin);
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -54,8 +82,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       burst: int(env, 'PUBLIC_RATE_BURST', 30, 1, 1_000_000),
     },
     bodyLimit,
+    bodyTimeoutMs: int(env, 'BODY_TIMEOUT_MS', 10_000, 100, 300_000),
+    allowedOrigins: origins(env),
     cacheEntries: int(env, 'CACHE_ENTRIES', 5000, 0, 10_000_000),
     keyCacheMs: int(env, 'KEY_CACHE_MS', 10_000, 0, 3_600_000),
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 5_000, 0, 600_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 30_000, 0, 600_000),
   };
 }

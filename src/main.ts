@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './log.js';
@@ -12,6 +14,9 @@ import {
 } from './store/index.js';
 
 /** Process entry: `serve` (default) and `keys create|list|revoke|usage`. stdout carries CLI output only. */
+
+/** Where the first start on an empty embedded store leaves its full-access key, inside DATA_DIR. */
+const INITIAL_KEY_FILE = 'initial-api-key.txt';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -111,26 +116,42 @@ async function keysCommand(argv: string[]): Promise<void> {
   }
 }
 
+/**
+ * The first key goes to a file only its owner can read, never to stdout or the log, which are often
+ * collected. O_EXCL refuses to follow a link planted in its place; an old file is replaced.
+ */
+async function writeInitialKey(dataDir: string, key: string): Promise<string> {
+  const file = resolve(dataDir, INITIAL_KEY_FILE);
+  await rm(file, { force: true });
+  await writeFile(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  return file;
+}
+
 async function serve(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const started = performance.now();
   const service = await createService(config, log);
   const { store } = service.deps;
-  if (store.db.kind === 'embedded' && (await store.keys.count()) === 0) {
+  const onDisk = !config.dataDir.startsWith('memory://');
+  if (store.db.kind === 'embedded' && onDisk && (await store.keys.count()) === 0) {
     const { key, record } = await store.keys.create({ name: 'initial full-access key', products: PRODUCTS });
+    const file = await writeInitialKey(config.dataDir, key);
     out(
-      `First start on an empty store: created ${record.id} with ${record.products.join(', ')}. It is shown once:`,
+      `First start on an empty store: created ${record.id} with ${record.products.join(', ')}. ` +
+        `Its key is in ${file} (readable by this user only); copy it somewhere safe and delete the file.`,
     );
-    out(key);
   }
   // Handlers first: a SIGTERM that arrives right after the Listening line must drain, not kill.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
-    service.close().then(
+    // SIGTERM comes from an orchestrator: fail readiness and keep serving for the drain window first.
+    // SIGINT is a person at a terminal: stop accepting at once.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    log.info({ signal, drainMs }, 'shutting down: draining, then finishing in-flight requests');
+    (drainMs > 0 ? service.shutdown() : service.close()).then(
       () => {
         log.info('stopped');
         process.exit(0);

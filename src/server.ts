@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createEphemeris, type Ephemeris } from './core/ephemeris/index.js';
 import { type CityTable, loadCityTable } from './core/location/index.js';
 import { createHttpApp, type HttpApp } from './http-bridge/app.js';
+import { isLoopbackBind } from './http-bridge/mcp-guard.js';
 import { ENDPOINTS } from './http-bridge/endpoints.js';
 import { type AnyResource, RESOURCES } from './resources/index.js';
 import { openStore, type Store } from './store/index.js';
@@ -29,8 +30,17 @@ export interface Service {
   http: HttpApp;
   /** Starts listening; resolves with the bound address (port 0 picks a free port). */
   listen(): Promise<AddressInfo>;
-  /** Stops accepting, lets in-flight requests finish (up to the grace period), then closes the store. */
+  /**
+   * Stops at once: every response closes its connection, the listener stops accepting, in-flight and
+   * queued requests finish (up to the grace period), then the store closes.
+   */
   close(): Promise<void>;
+  /**
+   * The SIGTERM path: /ready answers 503 and responses close their connections for the drain window
+   * while requests are still accepted and served (a load balancer notices and stops sending), then
+   * `close()`.
+   */
+  shutdown(): Promise<void>;
 }
 
 /** Builds the dependencies once and mounts MCP + REST on one express app. */
@@ -57,12 +67,15 @@ export async function createService(
     admission: config.admission,
     rateLimit: config.rateLimit,
     bodyLimit: config.bodyLimit,
+    bodyTimeoutMs: config.bodyTimeoutMs,
+    mcpEdge: { loopbackOnly: isLoopbackBind(config.host), allowedOrigins: config.allowedOrigins },
     keyCacheMs: config.keyCacheMs,
   });
   let server: Server | null = null;
   let closing: Promise<void> | null = null;
+  let shuttingDown: Promise<void> | null = null;
 
-  return {
+  const service: Service = {
     deps,
     http,
     listen() {
@@ -72,11 +85,22 @@ export async function createService(
           else resolve(s.address() as AddressInfo);
         });
         s.keepAliveTimeout = 65_000;
+        // Backstop beside the body timeout: Node drops a request still arriving after this long.
+        s.requestTimeout = s.headersTimeout + config.bodyTimeoutMs + 5_000;
         server = s;
       });
     },
+    shutdown() {
+      shuttingDown ??= (async () => {
+        http.drain.start();
+        await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
+        await service.close();
+      })();
+      return shuttingDown;
+    },
     close() {
       closing ??= (async () => {
+        http.drain.start();
         if (server) {
           const s = server;
           const done = new Promise<void>((resolve) => s.close(() => resolve()));
@@ -93,4 +117,5 @@ export async function createService(
       return closing;
     },
   };
+  return service;
 }

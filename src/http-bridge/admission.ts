@@ -134,16 +134,12 @@ export class Admission {
 }
 
 /**
- * Express middleware: every request but the health probes takes a slot (or waits for one) and
- * reports its wait in `X-Queue-Wait-Ms`; the slot is freed when the response closes.
+ * Express middleware placed on each route after authentication and after the body has arrived: the
+ * request takes a slot (or waits for one) and reports its wait in `X-Queue-Wait-Ms`; the slot is
+ * freed when the response closes. A slow or unauthenticated client therefore never holds a slot.
  */
 export function admissionMiddleware(admission: Admission, onRefused: (res: Response, e: AppError) => void) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.path === '/health' || req.path === '/ready') {
-      res.set('X-Queue-Wait-Ms', '0');
-      next();
-      return;
-    }
+  return (_req: Request, res: Response, next: NextFunction): void => {
     const admitted = (ticket: Ticket) => {
       res.set('X-Queue-Wait-Ms', String(ticket.waitMs));
       res.once('close', ticket.release);

@@ -3,12 +3,15 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino';
 import { createMcpEndpoint } from '../mcp/index.js';
 import type { ResultCache } from '../operations/cache.js';
-import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
+import type { AnyOperation, AnyTool, Caller, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
 import { Admission, type AdmissionLimits, admissionMiddleware } from './admission.js';
 import { createAuthenticator } from './auth.js';
+import { jsonBody } from './body.js';
 import { renderDocsPage } from './docs.js';
+import { Drain } from './drain.js';
 import { errorHandler, sendError } from './errors.js';
+import { type McpEdgePolicy, mcpEdgeGuard, mcpMessageGuard, mcpParseErrors } from './mcp-guard.js';
 import { buildOpenApi } from './openapi.js';
 import { AddressRateLimiter, type RateLimit } from './rate-limit.js';
 import { restRouter } from './rest.js';
@@ -23,8 +26,12 @@ export interface HttpAppOptions {
   log: Logger;
   admission: AdmissionLimits;
   rateLimit: RateLimit;
-  /** Largest accepted JSON body, e.g. "100kb". */
+  /** Largest accepted JSON body, e.g. "100kb" (REST and /mcp alike). */
   bodyLimit: string;
+  /** Longest time a request body may take to arrive, in milliseconds (408 beyond). */
+  bodyTimeoutMs: number;
+  /** Host and Origin rules for /mcp. */
+  mcpEdge: McpEdgePolicy;
   /** How long an authenticated key is trusted before it is looked up again (revocation delay). */
   keyCacheMs: number;
 }
@@ -33,29 +40,45 @@ export interface HttpApp {
   app: express.Express;
   admission: Admission;
   routes: RouteRow[];
+  /** Shutdown drain: /ready answers 503 and every response closes its connection. */
+  drain: Drain;
 }
 
-/** Composes the HTTP surface: admission, health, reference pages, MCP, REST, errors. */
+/**
+ * Composes the HTTP surface: health, reference pages, MCP, REST, errors. Every route works in the same
+ * order: what the headers alone decide (rate limit, Host and Origin, key, plan), then the body within
+ * its size and time bounds, then an admission slot, then the work. So no slot is ever held by a
+ * client that is unauthenticated or still sending.
+ */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { deps, cache, log } = options;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   const admission = new Admission(options.admission);
+  const admit = admissionMiddleware(admission, sendError);
   const limiter = new AddressRateLimiter(options.rateLimit);
   const auth = createAuthenticator(deps.store.keys, options.keyCacheMs);
   const routes = buildRouteTable([...options.tools, ...options.endpoints]);
+  const drain = new Drain();
+  const body = { limit: options.bodyLimit, timeoutMs: options.bodyTimeoutMs, log };
 
+  app.use(drain.middleware);
   app.use((_req, res, next) => {
     res.set('X-Request-Id', randomUUID());
+    // Admitted requests overwrite this with their wait; the rest never queued.
+    res.set('X-Queue-Wait-Ms', '0');
     next();
   });
-  app.use(admissionMiddleware(admission, sendError));
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
   });
   app.get('/ready', async (_req, res) => {
+    if (drain.draining) {
+      res.status(503).json({ status: 'shutting down', database: deps.store.db.kind });
+      return;
+    }
     const ok = await deps.store.db.ping();
     res
       .status(ok ? 200 : 503)
@@ -67,34 +90,45 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     next();
   };
   let openApiJson: string | null = null;
-  app.get('/openapi.json', publicLimited, (_req, res) => {
+  app.get('/openapi.json', publicLimited, admit, (_req, res) => {
     openApiJson ??= JSON.stringify(buildOpenApi(routes, options.tools));
     res.type('application/json').send(openApiJson);
   });
   let docsHtml: string | null = null;
-  app.get(['/docs', '/docs/'], publicLimited, (_req, res) => {
+  app.get(['/docs', '/docs/'], publicLimited, admit, (_req, res) => {
     docsHtml ??= renderDocsPage(routes, options.tools, options.resources);
     res.type('html').send(docsHtml);
   });
 
   const mcp = createMcpEndpoint(options);
-  app.all('/mcp', async (req, res, next) => {
-    try {
-      const caller = await auth.authenticate(req.headers.authorization);
-      await mcp.handle(req, res, {
-        caller,
-        setHeader: (name, value) => {
+  const callerOf = (res: Response) => res.locals as { caller?: Caller };
+  app.all(
+    '/mcp',
+    mcpEdgeGuard(options.mcpEdge),
+    (req: Request, res: Response, next: NextFunction) => {
+      auth.authenticate(req.headers.authorization).then((caller) => {
+        callerOf(res).caller = caller;
+        next();
+      }, next);
+    },
+    // Any content type is read as JSON here, within the bounds; the SDK still answers a wrong one 415.
+    jsonBody({ ...body, type: () => true }),
+    mcpParseErrors,
+    mcpMessageGuard,
+    admit,
+    (req: Request, res: Response, next: NextFunction) => {
+      const state = {
+        caller: callerOf(res).caller ?? null,
+        setHeader: (name: string, value: string) => {
           if (!res.headersSent) res.setHeader(name, value);
         },
-      });
-    } catch (e) {
-      next(e);
-    }
-  });
+      };
+      mcp.handle(req, res, state, req.body).catch(next);
+    },
+  );
 
-  app.use(express.json({ limit: options.bodyLimit, type: ['application/json', 'application/*+json'] }));
-  app.use(restRouter({ routes, deps, cache, auth, limiter }));
+  app.use(restRouter({ routes, deps, cache, auth, limiter, body: jsonBody(body), admit }));
   app.use(errorHandler(log, options.bodyLimit));
 
-  return { app, admission, routes };
+  return { app, admission, routes, drain };
 }

@@ -2,10 +2,19 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError, HTTP_STATUS } from '../core/errors.js';
 
+/**
+ * The 401 challenge (RFC 6750). It names `invalid_token` even when the header is missing: MCP clients
+ * start an OAuth flow on a bare `Bearer` challenge, and this server has no OAuth, only API keys.
+ */
+function bearerChallenge(message: string): string {
+  const description = message.replace(/[^\x20-\x7e]|["\\]/g, '');
+  return `Bearer realm="chart-service", error="invalid_token", error_description="${description}"`;
+}
+
 /** Writes the error envelope with the status of the one table. */
 export function sendError(res: Response, e: AppError): void {
   if (e.retryAfter !== undefined) res.set('Retry-After', String(e.retryAfter));
-  if (e.code === 'unauthorized') res.set('WWW-Authenticate', 'Bearer');
+  if (e.code === 'unauthorized') res.set('WWW-Authenticate', bearerChallenge(e.message));
   res.status(HTTP_STATUS[e.code]).json({
     success: false,
     error: { code: e.code, message: e.message, ...(e.details?.length ? { details: e.details } : {}) },

@@ -1,9 +1,9 @@
-import express, { type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
 import { parseInput } from '../operations/input.js';
-import { invokeOperation } from '../operations/invoke.js';
-import type { Deps } from '../operations/types.js';
+import { checkAccess, invokeOperation } from '../operations/invoke.js';
+import type { Caller, Deps } from '../operations/types.js';
 import type { Authenticator } from './auth.js';
 import type { AddressRateLimiter } from './rate-limit.js';
 import { coerceQuery, type RouteRow } from './routes.js';
@@ -14,6 +14,15 @@ export interface RestOptions {
   cache: ResultCache;
   auth: Authenticator;
   limiter: AddressRateLimiter;
+  /** Reads the JSON body within the size and time bounds. */
+  body: RequestHandler;
+  /** Takes an admission slot. */
+  admit: RequestHandler;
+}
+
+/** The caller the gate established, handed to the handler once the body has arrived. */
+interface GateLocals {
+  caller?: Caller;
 }
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
@@ -77,14 +86,30 @@ function rawInput(row: RouteRow, req: Request): Record<string, unknown> {
   return { ...fromQuery, ...body, ...row.fixedQuery };
 }
 
-/** One generic handler for every row of the route table: parse, authenticate, invoke, envelope. */
-function handlerFor(row: RouteRow, options: RestOptions) {
-  const { deps, cache, auth, limiter } = options;
+/**
+ * From the headers alone, before the body is read or a slot is taken: the address rate limit on
+ * key-less routes, else the key (401) and the plan (403), so those answers never wait on a body.
+ */
+function gateFor(row: RouteRow, options: RestOptions) {
+  const { auth, limiter } = options;
   const op = row.op;
   return async (req: Request, res: Response): Promise<void> => {
-    let caller = null;
-    if (op.access === 'public') limiter.take(req.ip ?? 'unknown');
-    else caller = await auth.authenticate(req.headers.authorization);
+    if (op.access === 'public') {
+      limiter.take(req.ip ?? 'unknown');
+      return;
+    }
+    const caller = await auth.authenticate(req.headers.authorization);
+    checkAccess(op, caller);
+    (res.locals as GateLocals).caller = caller;
+  };
+}
+
+/** One generic handler for every row of the route table: parse, invoke, envelope. */
+function handlerFor(row: RouteRow, options: RestOptions) {
+  const { deps, cache } = options;
+  const op = row.op;
+  return async (req: Request, res: Response): Promise<void> => {
+    const caller = (res.locals as GateLocals).caller ?? null;
     const input = parseInput(op, rawInput(row, req));
     const out = await invokeOperation(op, input, caller, deps, cache);
     if (out.cache) res.set('X-Cache', out.cache);
@@ -109,9 +134,17 @@ function handlerFor(row: RouteRow, options: RestOptions) {
 /** The REST surface: every route of the table, then 405 (known path, wrong method) and 404. */
 export function restRouter(options: RestOptions): express.Router {
   const router = express.Router();
+  const later = (fn: (req: Request, res: Response) => Promise<void>) => {
+    return (req: Request, res: Response, next: NextFunction) => {
+      fn(req, res).then(() => next(), next);
+    };
+  };
   for (const row of options.routes) {
+    const gate = gateFor(row, options);
     const handler = handlerFor(row, options);
-    router[row.method === 'GET' ? 'get' : 'post'](row.path, (req, res, next) => {
+    const steps =
+      row.method === 'GET' ? [later(gate), options.admit] : [later(gate), options.body, options.admit];
+    router[row.method === 'GET' ? 'get' : 'post'](row.path, ...steps, (req, res, next) => {
       handler(req, res).catch(next);
     });
   }

@@ -32,8 +32,11 @@ export interface McpOptions {
 }
 
 export interface McpEndpoint {
-  /** Serves one /mcp request for an authenticated caller. */
-  handle(req: IncomingMessage, res: ServerResponse, state: McpRequestState): Promise<void>;
+  /**
+   * Serves one /mcp request for an authenticated caller. `body` is the JSON body the HTTP layer has
+   * already read within its size and time bounds (undefined when the request has none).
+   */
+  handle(req: IncomingMessage, res: ServerResponse, state: McpRequestState, body?: unknown): Promise<void>;
 }
 
 function errorResult(message: string): CallToolResult {
@@ -56,6 +59,8 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
     ({ authInfo }) => {
       const state = stateOf(authInfo);
       const server = new McpServer(SERVER_INFO, {
+        // Stateless and fixed: the lists never change, so no list_changed notifications are promised.
+        capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
         instructions:
           'Chart calculation and knowledge service. Resolve uncertain birth places with validate_location first; ' +
           'chart tools take birthDate (YYYY-MM-DD), birthTime (HH:MM, local wall clock) and birthLocation.',
@@ -120,7 +125,7 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
   const serve = toNodeHandler(handler);
 
   return {
-    async handle(req, res, state) {
+    async handle(req, res, state, body) {
       const id = state.caller?.id ?? 'anonymous';
       const authInfo: AuthInfo = {
         token: 'api-key',
@@ -128,7 +133,7 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
         scopes: [...(state.caller?.products ?? [])],
       };
       states.set(authInfo, state);
-      await serve(Object.assign(req, { auth: authInfo }), res);
+      await serve(Object.assign(req, { auth: authInfo }), res, body);
     },
   };
 }

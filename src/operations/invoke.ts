@@ -40,7 +40,8 @@ export async function invokeOperation(
   cache: ResultCache,
 ): Promise<InvokeResult> {
   checkAccess(op, caller);
-  const key = op.cacheable ? `${op.name}:${canonicalJson(input)}` : null;
+  // Per key: one tenant's hit must never reveal (or let it skip paying for) what another asked.
+  const key = op.cacheable ? `${caller?.id ?? '-'}:${op.name}:${canonicalJson(input)}` : null;
   if (key) {
     const hit = cache.get(key) as { data: unknown; warnings: string[] } | undefined;
     if (hit) return { data: hit.data, warnings: hit.warnings, cache: 'HIT', charged: 0 };

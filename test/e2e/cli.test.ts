@@ -1,10 +1,11 @@
 /**
  * The operator interface as the README documents it, run as real processes: `keys create|list|revoke|
- * usage` on the embedded store, the first start on an empty store printing one full-access key that
- * works, the one-process-per-data-directory lock, and SIGTERM ending the process cleanly.
+ * usage` on the embedded store, the first start on an empty store writing one full-access key that
+ * works to DATA_DIR/initial-api-key.txt (mode 0600; stdout names the file, never the key), the
+ * one-process-per-data-directory lock, and SIGTERM ending the process cleanly.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,13 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const env = () => ({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' });
+const env = () => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+  SHUTDOWN_DRAIN_MS: '0',
+});
 const cli = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: ROOT,
@@ -47,10 +54,14 @@ function startServer(): Promise<{ child: ChildProcess; url: string; lines: strin
 }
 
 describe('first start and lifecycle', () => {
-  it('prints one full-access key on an empty store; it works; SIGTERM exits 0; no second key later', async () => {
+  it('writes one full-access key to a 0600 file on an empty store; it works; SIGTERM exits 0; no second key later', async () => {
     const first = await startServer();
-    const key = first.lines.find((l) => l.startsWith('csk_'));
-    expect(key).toBeDefined();
+    const keyFile = join(dataDir, 'initial-api-key.txt');
+    const key = readFileSync(keyFile, 'utf8').trim();
+    expect(key).toMatch(/^csk_[A-Za-z0-9_-]{32}$/);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(first.lines.some((l) => l.includes(keyFile))).toBe(true);
+    expect(first.lines.join('\n')).not.toContain(key);
     const res = await fetch(`${first.url}/api/validate-location`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -69,8 +80,10 @@ describe('first start and lifecycle', () => {
     first.child.kill('SIGTERM');
     expect(await exited).toBe(0);
 
+    rmSync(keyFile);
     const second = await startServer();
-    expect(second.lines.some((l) => l.startsWith('csk_'))).toBe(false);
+    expect(second.lines.some((l) => l.includes('initial-api-key'))).toBe(false);
+    expect(() => statSync(keyFile)).toThrow();
     const done = new Promise<number | null>((r) => second.child.once('exit', r));
     second.child.kill('SIGTERM');
     expect(await done).toBe(0);

@@ -193,7 +193,10 @@ describe('raw JSON-RPC over HTTP', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    // invalid_token, so an OAuth-capable client reports a bad key instead of starting an OAuth flow.
+    expect(res.headers.get('www-authenticate')).toMatch(
+      /^Bearer realm="chart-service", error="invalid_token", error_description="[^"]+"$/,
+    );
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
   });
 

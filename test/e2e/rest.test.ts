@@ -159,7 +159,9 @@ describe('errors', () => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(noKey.status).toBe(401);
-    expect(noKey.headers.get('www-authenticate')).toBe('Bearer');
+    expect(noKey.headers.get('www-authenticate')).toBe(
+      'Bearer realm="chart-service", error="invalid_token", error_description="Missing API key: send the header Authorization: Bearer <key>."',
+    );
     const missing = await get('/api/nothing-here');
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('not_found');

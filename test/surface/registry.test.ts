@@ -114,6 +114,7 @@ describe('error status table', () => {
       forbidden: 403,
       not_found: 404,
       method_not_allowed: 405,
+      request_timeout: 408,
       payload_too_large: 413,
       unsupported_media_type: 415,
       rate_limited: 429,
