@@ -7,9 +7,10 @@ import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
 import { Admission, type AdmissionLimits, admissionMiddleware } from './admission.js';
 import { createAuthenticator } from './auth.js';
-import { renderDocsPage } from './docs.js';
+import { docsBaseUrl, renderDocsPage } from './docs.js';
 import { errorHandler, sendError } from './errors.js';
 import { buildOpenApi } from './openapi.js';
+import { operationExamples } from './openapi-examples.js';
 import { AddressRateLimiter, type RateLimit } from './rate-limit.js';
 import { restRouter } from './rest.js';
 import { buildRouteTable, type RouteRow } from './routes.js';
@@ -66,15 +67,20 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     limiter.take(req.ip ?? 'unknown');
     next();
   };
-  let openApiJson: string | null = null;
-  app.get('/openapi.json', publicLimited, (_req, res) => {
-    openApiJson ??= JSON.stringify(buildOpenApi(routes, options.tools));
-    res.type('application/json').send(openApiJson);
+  // Built on first use (response examples run each operation once), then served as the same bytes.
+  let openApiJson: Promise<string> | null = null;
+  app.get('/openapi.json', publicLimited, async (_req, res) => {
+    openApiJson ??= operationExamples(
+      routes.map((r) => r.op),
+      deps,
+      log,
+    ).then((examples) => JSON.stringify(buildOpenApi(routes, options.tools, examples)));
+    res.type('application/json').send(await openApiJson);
   });
-  let docsHtml: string | null = null;
-  app.get(['/docs', '/docs/'], publicLimited, (_req, res) => {
-    docsHtml ??= renderDocsPage(routes, options.tools, options.resources);
-    res.type('html').send(docsHtml);
+  let docsPage: ((baseUrl: string) => string) | null = null;
+  app.get(['/docs', '/docs/'], publicLimited, (req, res) => {
+    docsPage ??= renderDocsPage(routes, options.tools, options.resources);
+    res.type('html').send(docsPage(docsBaseUrl(req.protocol, req.host)));
   });
 
   const mcp = createMcpEndpoint(options);
