@@ -8,11 +8,12 @@ import type { AnyResource } from '../resources/index.js';
 import { Admission, type AdmissionLimits, admissionMiddleware } from './admission.js';
 import { createAuthenticator } from './auth.js';
 import { jsonBody } from './body.js';
-import { renderDocsPage } from './docs.js';
+import { docsBaseUrl, renderDocsPage } from './docs.js';
 import { Drain } from './drain.js';
 import { errorHandler, sendError } from './errors.js';
 import { type McpEdgePolicy, mcpEdgeGuard, mcpMessageGuard, mcpParseErrors } from './mcp-guard.js';
 import { buildOpenApi } from './openapi.js';
+import { operationExamples } from './openapi-examples.js';
 import { AddressRateLimiter, type RateLimit } from './rate-limit.js';
 import { restRouter } from './rest.js';
 import { buildRouteTable, type RouteRow } from './routes.js';
@@ -89,15 +90,20 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     limiter.take(req.ip ?? 'unknown');
     next();
   };
-  let openApiJson: string | null = null;
-  app.get('/openapi.json', publicLimited, admit, (_req, res) => {
-    openApiJson ??= JSON.stringify(buildOpenApi(routes, options.tools));
-    res.type('application/json').send(openApiJson);
+  // Built on first use (response examples run each operation once), then served as the same bytes.
+  let openApiJson: Promise<string> | null = null;
+  app.get('/openapi.json', publicLimited, admit, async (_req, res) => {
+    openApiJson ??= operationExamples(
+      routes.map((r) => r.op),
+      deps,
+      log,
+    ).then((examples) => JSON.stringify(buildOpenApi(routes, options.tools, examples)));
+    res.type('application/json').send(await openApiJson);
   });
-  let docsHtml: string | null = null;
-  app.get(['/docs', '/docs/'], publicLimited, admit, (_req, res) => {
-    docsHtml ??= renderDocsPage(routes, options.tools, options.resources);
-    res.type('html').send(docsHtml);
+  let docsPage: ((baseUrl: string) => string) | null = null;
+  app.get(['/docs', '/docs/'], publicLimited, admit, (req, res) => {
+    docsPage ??= renderDocsPage(routes, options.tools, options.resources);
+    res.type('html').send(docsPage(docsBaseUrl(req.protocol, req.host)));
   });
 
   const mcp = createMcpEndpoint(options);

@@ -9,9 +9,17 @@ import { HTTP_STATUS } from '../core/errors.js';
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-type Schema = { type?: unknown; enum?: unknown[]; anyOf?: Schema[]; items?: Schema; description?: string };
+type Schema = {
+  type?: unknown;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  items?: Schema;
+  description?: string;
+  $ref?: string;
+};
 
 function typeLabel(s: Schema): string {
+  if (s.$ref) return s.$ref.split('/').pop() ?? 'object';
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
   if (s.anyOf) return s.anyOf.map(typeLabel).join(' | ');
   if (s.type === 'array' && s.items) return `${typeLabel(s.items)}[]`;
@@ -27,25 +35,81 @@ function fieldsTable(schema: z.ZodObject, io: 'input' | 'output'): string {
   return `<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/**
+ * Stands for the scheme and host the page is served from; the page is rendered once and the
+ * request's own base URL is put in at each request, so pasted examples reach the same server.
+ */
+const BASE_URL = '\u0000BASE_URL\u0000';
+
+/** The environment variable the examples read the key from (as in the README). */
+const KEY_VAR = 'CHART_KEY';
+
+/** A shell word in single quotes: nothing inside is expanded; a quote inside is closed and escaped. */
+const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** The Authorization header in double quotes, so that the shell expands the key variable. */
+const AUTH_HEADER = `-H "Authorization: Bearer $${KEY_VAR}"`;
+
 function curlExample(row: RouteRow): string {
-  const example = row.op.example as Record<string, unknown>;
-  const auth = row.op.access === 'public' ? '' : " \\\n  -H 'Authorization: Bearer $KEY'";
+  const example = (row.op.example ?? {}) as Record<string, unknown>;
+  const auth = row.op.access === 'public' ? '' : ` \\\n  ${AUTH_HEADER}`;
   if (row.binding.from === 'query') {
-    const qs = example
-      ? `?${new URLSearchParams(Object.entries(example).map(([k, v]): [string, string] => [k, String(v)]))}`
-      : '';
-    return `curl -s 'http://127.0.0.1:3000${row.path}${qs}'${auth}`;
+    const params = new URLSearchParams(
+      Object.entries(example).map(([k, v]): [string, string] => [k, String(v)]),
+    );
+    const qs = params.size ? `?${params}` : '';
+    return `curl -s ${shellQuote(`${BASE_URL}${row.path}${qs}`)}${auth}`;
   }
-  return `curl -s -X POST http://127.0.0.1:3000${row.path}${auth} \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(example)}'`;
+  return (
+    `curl -s -X POST ${shellQuote(`${BASE_URL}${row.path}`)}${auth} \\\n` +
+    `  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(JSON.stringify(example))}`
+  );
 }
 
-/** The human-readable API reference served at /docs, generated from the registry; no external assets. */
+function mcpExample(tool: AnyTool): string {
+  const call = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: tool.name, arguments: tool.example },
+  };
+  return (
+    `curl -s ${shellQuote(`${BASE_URL}/mcp`)} ${AUTH_HEADER} \\\n` +
+    `  -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\\n` +
+    `  -d ${shellQuote(JSON.stringify(call))}`
+  );
+}
+
+/** `protocol://host` of a request, or the default address when the Host header is not a plain host. */
+export function docsBaseUrl(protocol: string, host: string | undefined): string {
+  const plainHost = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+  if (!host || !plainHost.test(host) || (protocol !== 'http' && protocol !== 'https')) {
+    return 'http://127.0.0.1:3000';
+  }
+  return `${protocol}://${host}`;
+}
+
+/**
+ * The human-readable API reference served at /docs, generated from the registry; no external assets.
+ * Returns the page for a base URL (see docsBaseUrl); the rendering itself happens once.
+ */
 export function renderDocsPage(
+  routes: readonly RouteRow[],
+  tools: readonly AnyTool[],
+  resources: readonly AnyResource[],
+): (baseUrl: string) => string {
+  const parts = docsHtml(routes, tools, resources).split(BASE_URL);
+  return (baseUrl) => parts.join(esc(baseUrl));
+}
+
+function docsHtml(
   routes: readonly RouteRow[],
   tools: readonly AnyTool[],
   resources: readonly AnyResource[],
 ): string {
   const toolNames = new Set(tools.map((t) => t.name));
+  // The raw MCP example calls a free tool when there is one, so trying it costs nothing.
+  const mcpTool = tools.find((t) => t.access === 'free') ?? tools[0];
   const canonical = routes.filter((r) => !r.aliasOf);
   const aliases = routes.filter((r) => r.aliasOf);
   const sections = canonical.map((row) => {
@@ -81,9 +145,11 @@ section{border-top:1px solid #ccc;margin-top:1.5rem}.m{background:#0b6;color:#ff
 Success: <code>{"success": true, "meta"?: {...}, "data": {...}}</code>; errors: <code>{"success": false, "error": {"code", "message", "details"?}}</code>.
 Every response carries <code>X-Queue-Wait-Ms</code>; cached results carry <code>X-Cache: HIT</code> and cost nothing.
 The machine-readable description is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
+<p>The examples read the key from an environment variable: <code>export ${KEY_VAR}=csk_…</code> (the key the first start printed, or one from <code>npm run keys -- create</code>).</p>
 <h2>MCP</h2>
 <p>MCP clients connect to <code>POST /mcp</code> (Streamable HTTP, stateless) with the same Bearer header.
 Tools: ${tools.map((t) => `<a href="#${esc(t.name)}"><code>${esc(t.name)}</code></a>`).join(', ')}.</p>
+${mcpTool ? `<p>A raw <code>tools/call</code> (the answer comes as one server-sent <code>message</code> event):</p><pre>${esc(mcpExample(mcpTool))}</pre>` : ''}
 <h3>Resources</h3>${resourceList}
 <h2>Endpoints</h2>
 ${sections.join('\n')}

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { ERROR_CODES } from '../core/errors.js';
+import { ERROR_CODES, HTTP_STATUS } from '../core/errors.js';
 import { SERVER_INFO } from '../mcp/index.js';
-import type { AnyTool } from '../operations/types.js';
+import type { AnyOperation, AnyTool } from '../operations/types.js';
+import { suggestionSchema } from '../schemas/location.js';
 import type { RouteRow } from './routes.js';
-import { HTTP_STATUS } from '../core/errors.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -13,90 +13,270 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchem
   return rest;
 }
 
-function isRequired(field: z.ZodType): boolean {
-  return !(field instanceof z.ZodOptional || field instanceof z.ZodDefault);
+/**
+ * Body fields that are response options rather than data (`include=tooltips`): the REST bridge also
+ * reads them from the query string, so OpenAPI documents them there too.
+ */
+const QUERY_OPTIONS: readonly string[] = ['include'];
+
+/** Sub-schemas named only in OpenAPI (they have no `meta({ id })` of their own). */
+const EXTRA_COMPONENTS: readonly (readonly [z.ZodType, string])[] = [[suggestionSchema, 'PlaceSuggestion']];
+
+/** `generate_chart` -> `GenerateChart`: the stem of an operation's component names. */
+export const componentStem = (name: string): string =>
+  name
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+
+/**
+ * The global zod metadata plus component ids for the operations' own schemas, so one conversion
+ * writes an operation's input or output once as `$defs/<Stem>Input|Output` and every other schema
+ * that embeds it (a batch embeds the chart) points there instead of repeating it.
+ */
+class ComponentRegistry extends z.core.$ZodRegistry<z.core.GlobalMeta> {
+  constructor(private readonly names: ReadonlyMap<z.core.$ZodType, string>) {
+    super();
+  }
+  override get<S extends z.core.$ZodType>(schema: S): z.core.GlobalMeta | undefined {
+    const meta = z.globalRegistry.get(schema);
+    const id = this.names.get(schema);
+    return id ? { ...meta, id } : meta;
+  }
 }
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+/** Collects named schemas; one name must always mean one JSON Schema. */
+class Components {
+  readonly schemas: Record<string, JsonSchema> = {};
+  private readonly registry: ComponentRegistry;
+
+  constructor(names: ReadonlyMap<z.core.$ZodType, string>) {
+    this.registry = new ComponentRegistry(names);
+  }
+
+  /** Converts a schema; every `$defs` entry becomes a component, and the root is returned (often a `$ref`). */
+  add(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any', metadata: this.registry }) as JsonSchema;
+    const {
+      $schema: _dialect,
+      $defs,
+      ...root
+    } = retarget(raw) as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
+    for (const [name, def] of Object.entries($defs ?? {})) this.put(name, io === 'output' ? open(def) : def);
+    return io === 'output' ? open(root) : root;
+  }
+
+  put(name: string, schema: JsonSchema): void {
+    const existing = this.schemas[name];
+    if (existing && JSON.stringify(existing) !== JSON.stringify(schema)) {
+      throw new Error(`OpenAPI component ${name} has two different definitions`);
+    }
+    this.schemas[name] = schema;
+  }
+}
+
+/** Points zod's local `#/$defs/X` references at `#/components/schemas/X`. */
+function retarget(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(retarget);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string'
+        ? v.replace(/^#\/\$defs\//, '#/components/schemas/')
+        : retarget(v),
+    ]),
+  );
+}
+
+/**
+ * Response objects are documented open (no `additionalProperties: false`): a new response field is
+ * not a breaking change, and a closed schema would make generated clients reject it. It also lets a
+ * flat response extend its output component with `success` through `allOf`.
+ */
+function open(value: JsonSchema): JsonSchema {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v === null || typeof v !== 'object') return v;
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([k, x]) => !(k === 'additionalProperties' && x === false))
+        .map(([k, x]) => [k, walk(x)]),
+    );
+  };
+  return walk(value) as JsonSchema;
+}
+
+const ref = (kind: 'schemas' | 'responses' | 'examples' | 'headers', name: string) => ({
+  $ref: `#/components/${kind}/${name}`,
 });
 
-function successSchema(row: RouteRow): JsonSchema {
-  const data = jsonSchema(row.op.output, 'output');
-  if (row.binding.envelope === 'flat') {
-    const props = (data.properties ?? {}) as JsonSchema;
-    return {
-      ...data,
-      properties: { success: { const: true }, ...props },
-      required: ['success', ...((data.required as string[] | undefined) ?? [])],
-    };
-  }
-  return {
-    type: 'object',
-    properties: {
-      success: { const: true },
-      ...(row.op.meta ? { meta: { $ref: '#/components/schemas/Meta' } } : {}),
-      data,
-    },
-    required: ['success', 'data', ...(row.op.meta ? ['meta'] : [])],
-  };
+/** Error responses, each written once under components/responses. */
+const ERROR_RESPONSES = {
+  '400': ['BadRequest', 'Invalid input: the message and details name each field and the accepted form'],
+  '401': ['Unauthorized', 'Missing or invalid API key (WWW-Authenticate: Bearer)'],
+  '403': ['Forbidden', 'The key lacks the product this endpoint needs'],
+  '413': [
+    'PayloadTooLarge',
+    'The JSON body is larger than the server accepts (BODY_LIMIT, 100 kB by default)',
+  ],
+  '429': [
+    'TooManyRequests',
+    'Rate limit (key-less routes, with Retry-After) or monthly allowance (metered routes) exceeded',
+  ],
+  '500': ['InternalError', 'Unexpected failure; the detail is logged, never returned'],
+  '503': ['ServiceUnavailable', 'Queue full or queue wait too long (Retry-After)'],
+} as const satisfies Record<string, readonly [string, string]>;
+type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+/** Which error statuses a route can actually answer. */
+function errorStatuses(row: RouteRow): ErrorStatus[] {
+  const op = row.op;
+  const statuses: ErrorStatus[] = ['400'];
+  if (op.access !== 'public') statuses.push('401');
+  if (op.access !== 'public' && op.access !== 'free') statuses.push('403');
+  if (row.binding.from === 'body') statuses.push('413');
+  if (op.access === 'public' || op.meter) statuses.push('429');
+  statuses.push('500', '503');
+  return statuses;
 }
 
-function operationObject(row: RouteRow, mcpTools: ReadonlySet<string>): JsonSchema {
+/** A REST answer built from an operation's result, as the bridge writes it (for response examples). */
+export interface OperationExample {
+  /** What the operation returned for its `example` input. */
+  data: unknown;
+  /** The notes the bridge would put in `meta.warnings`. */
+  warnings: readonly string[];
+  /** The `meta.timestamp` shown. */
+  timestamp: string;
+}
+
+/** The REST body an operation's result is sent as (see rest.ts): flat, or `{success, meta?, data}`. */
+export function restEnvelope(op: AnyOperation, flat: boolean, ex: OperationExample): Record<string, unknown> {
+  const data = ex.data as Record<string, unknown>;
+  if (flat) return { success: true, ...data };
+  const meta = op.meta
+    ? {
+        version: op.meta.version,
+        timestamp: ex.timestamp,
+        endpoint: op.meta.endpoint,
+        ...(ex.warnings.length ? { warnings: ex.warnings } : {}),
+      }
+    : undefined;
+  return meta ? { success: true, meta, data } : { success: true, data };
+}
+
+function describeRow(row: RouteRow, mcpTools: ReadonlySet<string>): string {
   const op = row.op;
-  const shape = op.input.shape as Record<string, z.ZodType>;
-  const fixed = Object.keys(row.fixedQuery);
-  const queryFields =
-    row.binding.from === 'query' ? Object.entries(shape).filter(([k]) => !fixed.includes(k)) : [];
-  const notes = [
+  const fixed = Object.entries(row.fixedQuery);
+  if (row.aliasOf) {
+    // An alias answers exactly as its canonical path, which carries the full description.
+    const pinned = fixed.length
+      ? ` with ${fixed.map(([k, v]) => `${k}=${v}`).join('&')} (fixed: it overrides the same field in the body or query)`
+      : '';
+    return `Legacy alias of ${row.method} ${row.aliasOf}${pinned}; kept working with no removal date. ${op.title}: see the canonical operation \`${op.name}\`.`;
+  }
+  return [
     op.description,
     mcpTools.has(op.name) ? `Also available as the MCP tool \`${op.name}\`.` : '',
-    row.aliasOf
-      ? `Legacy alias of ${row.method} ${row.aliasOf}${fixed.length ? ` with ${fixed.map((k) => `${k}=${row.fixedQuery[k]}`).join('&')}` : ''}; kept working with no removal date.`
-      : '',
     op.meter ? `Metered: ${op.meter} units; cache hits (X-Cache: HIT) cost nothing.` : 'Not metered.',
-  ].filter(Boolean);
-  const bodyFields = Object.entries(shape).filter(([k]) => !fixed.includes(k));
-  const body =
-    row.binding.from === 'body' ? jsonSchema(z.object(Object.fromEntries(bodyFields)), 'input') : undefined;
-  const responses: JsonSchema = {
-    '200': { description: 'Success', content: { 'application/json': { schema: successSchema(row) } } },
-    '400': errorResponse('Invalid input: the message and details name each field and the accepted form'),
-    '429': errorResponse('Rate limit or monthly allowance exceeded (Retry-After when it is a rate limit)'),
-    '503': errorResponse('Queue full or queue wait too long (Retry-After)'),
-  };
-  if (op.access !== 'public') {
-    responses['401'] = errorResponse('Missing or invalid API key');
-    if (op.access !== 'free')
-      responses['403'] = errorResponse('The key lacks the product this endpoint needs');
-  }
-  return {
-    operationId: row.aliasOf ? `${op.name}__alias_${row.path.replace(/[^a-zA-Z0-9]+/g, '_')}` : op.name,
-    summary: op.title,
-    description: notes.join('\n\n'),
-    tags: [row.aliasOf ? 'Legacy aliases' : mcpTools.has(op.name) ? 'Tools' : 'Endpoints'],
-    ...(row.aliasOf ? { deprecated: true } : {}),
-    ...(op.access === 'public' ? { security: [] } : {}),
-    parameters: queryFields.map(([name, field]) => ({
-      name,
-      in: 'query',
-      required: isRequired(field),
-      ...(field.description ? { description: field.description } : {}),
-      schema: jsonSchema(field, 'input'),
-    })),
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
-    responses,
-  };
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
-/** The OpenAPI 3.1 document of every route and alias, generated from the same zod schemas. */
-export function buildOpenApi(routes: readonly RouteRow[], tools: readonly AnyTool[]): JsonSchema {
+/**
+ * The OpenAPI 3.1 document of every route and alias, generated from the same zod schemas the tools
+ * validate with. Each operation's request body, result (`<Stem>Output`, what MCP returns) and REST
+ * envelope (`<Stem>Response`) is one named component, and alias paths `$ref` the same components,
+ * responses and examples. `examples` holds each operation's result for its own example input (see
+ * openapi-examples.ts); an operation without one is documented without a response example.
+ */
+export function buildOpenApi(
+  routes: readonly RouteRow[],
+  tools: readonly AnyTool[],
+  examples: ReadonlyMap<AnyOperation, OperationExample> = new Map(),
+): JsonSchema {
   const mcpTools = new Set(tools.map((t) => t.name));
+  const ops = [...new Set(routes.map((r) => r.op))];
+  const names = new Map<z.core.$ZodType, string>(EXTRA_COMPONENTS);
+  for (const op of ops) {
+    if (!names.has(op.output)) names.set(op.output, `${componentStem(op.name)}Output`);
+  }
+  const components = new Components(names);
+  const responses: Record<string, JsonSchema> = {};
+  const exampleObjects: Record<string, JsonSchema> = {};
+  const bodyOps = new Set(routes.filter((r) => r.binding.from === 'body').map((r) => r.op));
+
+  for (const op of ops) {
+    const stem = componentStem(op.name);
+    const flat = routes.some((r) => r.op === op && r.binding.envelope === 'flat');
+    const output = components.add(op.output, 'output');
+    if (!('$ref' in output)) components.put(`${stem}Output`, output);
+    if (bodyOps.has(op)) {
+      // The request body: the operation's input, named for the request (it is never embedded elsewhere).
+      const { $ref: _none, ...input } = components.add(op.input, 'input');
+      components.put(`${stem}Input`, input);
+      exampleObjects[`${stem}Request`] = { summary: `${op.title}: example input`, value: op.example };
+    }
+    components.put(
+      `${stem}Response`,
+      flat
+        ? {
+            allOf: [
+              ref('schemas', `${stem}Output`),
+              { type: 'object', properties: { success: { const: true } }, required: ['success'] },
+            ],
+            description: 'The result fields sit beside `success`.',
+          }
+        : {
+            type: 'object',
+            properties: {
+              success: { const: true },
+              ...(op.meta ? { meta: ref('schemas', 'Meta') } : {}),
+              data: ref('schemas', `${stem}Output`),
+            },
+            required: ['success', 'data', ...(op.meta ? ['meta'] : [])],
+          },
+    );
+    const example = examples.get(op);
+    if (example) {
+      exampleObjects[`${stem}Response`] = {
+        summary: `${op.title}: the answer to the example input`,
+        value: restEnvelope(op, flat, example),
+      };
+    }
+    responses[stem] = {
+      description: 'Success',
+      headers: {
+        'X-Queue-Wait-Ms': ref('headers', 'QueueWaitMs'),
+        ...(op.cacheable ? { 'X-Cache': ref('headers', 'Cache') } : {}),
+      },
+      content: {
+        'application/json': {
+          schema: ref('schemas', `${stem}Response`),
+          ...(example ? { examples: { example: ref('examples', `${stem}Response`) } } : {}),
+        },
+      },
+    };
+  }
+
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const row of routes) {
-    paths[row.path] = { ...paths[row.path], [row.method.toLowerCase()]: operationObject(row, mcpTools) };
+    paths[row.path] = {
+      ...paths[row.path],
+      [row.method.toLowerCase()]: operationObject(row, mcpTools, components),
+    };
   }
+  for (const [name, description] of Object.values(ERROR_RESPONSES)) {
+    responses[name] = {
+      description,
+      content: { 'application/json': { schema: ref('schemas', 'Error') } },
+    };
+  }
+
   return {
     openapi: '3.1.0',
     info: {
@@ -121,6 +301,7 @@ export function buildOpenApi(routes: readonly RouteRow[], tools: readonly AnyToo
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key' } },
       schemas: {
+        ...components.schemas,
         Meta: {
           type: 'object',
           properties: {
@@ -152,7 +333,74 @@ export function buildOpenApi(routes: readonly RouteRow[], tools: readonly AnyToo
           required: ['success', 'error'],
         },
       },
+      responses,
+      headers: {
+        QueueWaitMs: {
+          description: 'Milliseconds the request waited for a free slot (every response carries it).',
+          schema: { type: 'integer', minimum: 0 },
+        },
+        Cache: {
+          description: 'HIT when the answer came from the result cache (no units charged).',
+          schema: { const: 'HIT' },
+        },
+      },
+      examples: exampleObjects,
     },
+  };
+}
+
+function operationObject(row: RouteRow, mcpTools: ReadonlySet<string>, components: Components): JsonSchema {
+  const op = row.op;
+  const stem = componentStem(op.name);
+  const shape = op.input.shape as Record<string, z.ZodType>;
+  const example = (op.example ?? {}) as Record<string, unknown>;
+  const fixed = new Set(Object.keys(row.fixedQuery));
+  const queryFields = Object.entries(shape).filter(
+    ([k]) => !fixed.has(k) && (row.binding.from === 'query' || QUERY_OPTIONS.includes(k)),
+  );
+  const input = components.schemas[`${stem}Input`];
+  const parameters = queryFields.map(([name, field]) => {
+    // A body route's query option has the same schema as its body field; a query route's fields are inline.
+    const schema =
+      (input?.properties as Record<string, JsonSchema> | undefined)?.[name] ?? jsonSchema(field, 'input');
+    const { description, ...rest } = schema;
+    return {
+      name,
+      in: 'query',
+      required: !(field instanceof z.ZodOptional || field instanceof z.ZodDefault),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: rest,
+      ...(name in example
+        ? { example: example[name] }
+        : QUERY_OPTIONS.includes(name) && Array.isArray(rest.enum)
+          ? { example: rest.enum[0] }
+          : {}),
+    };
+  });
+  const responses: JsonSchema = { '200': ref('responses', stem) };
+  for (const status of errorStatuses(row)) responses[status] = ref('responses', ERROR_RESPONSES[status][0]);
+  return {
+    operationId: row.aliasOf ? `${op.name}__alias_${row.path.replace(/[^a-zA-Z0-9]+/g, '_')}` : op.name,
+    summary: op.title,
+    description: describeRow(row, mcpTools),
+    tags: [row.aliasOf ? 'Legacy aliases' : mcpTools.has(op.name) ? 'Tools' : 'Endpoints'],
+    ...(row.aliasOf ? { deprecated: true } : {}),
+    ...(op.access === 'public' ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(row.binding.from === 'body'
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: ref('schemas', `${stem}Input`),
+                examples: { example: ref('examples', `${stem}Request`) },
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
   };
 }
 

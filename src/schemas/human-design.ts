@@ -19,7 +19,16 @@ export const HD_DATE_NOTE = 'Human Design charts cover births from 1800-04-08 to
 /**
  * Output schemas of the Human Design tools (the spec's V2 chart `data` and composite `data`). Every
  * field is described for a model reading tools/list and for the OpenAPI document.
+ *
+ * Sub-schemas used more than once carry a `meta({ id })`: zod's JSON Schema conversion (which the MCP
+ * SDK and the OpenAPI builder both use) then writes them once under `$defs` and points to them with
+ * `$ref`, instead of repeating them at every use. That keeps tools/list small (a tooltip is used a
+ * dozen times per chart) and gives OpenAPI one component per shape. Ids are component names, so
+ * they are unique across the service; a use site's own `.describe()` stays beside its `$ref`.
+ * Arrays keep their items inline (the chart-fields resource reads `items.type`).
  */
+/** Marks a shared sub-schema: written once under `$defs` / `components.schemas` with this name. */
+const shared = <T extends z.ZodType>(schema: T, id: string): T => schema.meta({ id });
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const enumOf = <T extends string>(values: readonly T[]) => z.enum(values as [T, ...T[]]);
@@ -28,77 +37,86 @@ const centerName = enumOf(CENTER_NAMES).describe(
   'Center name: Head, Ajna, Throat, G, Heart, Sacral, Spleen, Solar Plexus, Root.',
 );
 
-export const positionSchema = z.object({
-  gate: int(1, 64).describe('Gate 1-64 on the Rave Mandala (gate 41 starts at 302° = 2° Aquarius).'),
-  line: int(1, 6).describe('Line 1-6 within the gate (0.9375° each).'),
-  color: int(1, 6).describe('Color 1-6 within the line (0.15625° each).'),
-  tone: int(1, 6).describe('Tone 1-6 within the color (93.75 arc-seconds each).'),
-  base: int(1, 5).describe('Base 1-5 within the tone (18.75 arc-seconds each).'),
-  longitude: z
-    .number()
-    .min(0)
-    .lt(360)
-    .describe('Apparent geocentric tropical ecliptic longitude, degrees in [0, 360), 6 decimals.'),
-  sign: enumOf(SIGNS).describe('Tropical zodiac sign of the longitude.'),
-});
+export const positionSchema = shared(
+  z.object({
+    gate: int(1, 64).describe('Gate 1-64 on the Rave Mandala (gate 41 starts at 302° = 2° Aquarius).'),
+    line: int(1, 6).describe('Line 1-6 within the gate (0.9375° each).'),
+    color: int(1, 6).describe('Color 1-6 within the line (0.15625° each).'),
+    tone: int(1, 6).describe('Tone 1-6 within the color (93.75 arc-seconds each).'),
+    base: int(1, 5).describe('Base 1-5 within the tone (18.75 arc-seconds each).'),
+    longitude: z
+      .number()
+      .min(0)
+      .lt(360)
+      .describe('Apparent geocentric tropical ecliptic longitude, degrees in [0, 360), 6 decimals.'),
+    sign: enumOf(SIGNS).describe('Tropical zodiac sign of the longitude.'),
+  }),
+  'PlanetPosition',
+);
 
 /**
  * The 13 planets of one side. A record with enum keys (all 13 required, no others) rather than an
  * object of 13 properties: the JSON Schema carries the position schema once instead of 13 times,
  * which keeps tools/list and every MCP tools/call (the SDK converts output schemas per request) cheap.
  */
-export const planetsSchema = z.record(enumOf(PLANETS), positionSchema);
+export const planetsSchema = shared(z.record(enumOf(PLANETS), positionSchema), 'Planets');
 
-export const chartPropertiesSchema = z.object({
-  type: enumOf(Object.keys(TYPES) as (keyof typeof TYPES)[]).describe(
-    'Energy type: Generator, Manifesting Generator, Projector, Manifestor or Reflector (from which centers are ' +
-      'defined and whether a motor connects to the Throat).',
-  ),
-  strategy: enumOf(Object.values(TYPES).map((t) => t.strategy)).describe(
-    'Decision-making strategy of the type: To Respond (Generator), To Respond, then Inform (Manifesting ' +
-      'Generator), Wait for the Invitation (Projector), To Inform (Manifestor), Wait a Lunar Cycle (Reflector).',
-  ),
-  authority: enumOf(AUTHORITIES).describe(
-    'Inner authority, the first that applies: Emotional (Solar Plexus defined), Sacral, Splenic, Ego ' +
-      'Manifested, Ego Projected, Self-Projected, Mental (only Head/Ajna/Throat defined), Lunar (Reflector).',
-  ),
-  profile: enumOf(Object.keys(PROFILES) as (keyof typeof PROFILES)[]).describe(
-    'Profile "P/D": the Personality Sun line over the Design Sun line, one of the 12 that occur ' +
-      '(1/3, 1/4, 2/4, 2/5, 3/5, 3/6, 4/6, 4/1, 5/1, 5/2, 6/2, 6/3).',
-  ),
-  definition: enumOf(Object.keys(DEFINITIONS) as (keyof typeof DEFINITIONS)[]).describe(
-    'How the defined centers connect: None (no center defined), Single, Split, Triple Split or Quadruple ' +
-      'Split (the number of separate groups).',
-  ),
-  incarnationCross: z
-    .string()
-    .describe(
-      'Incarnation cross with its four gates "PSun/PEarth | DSun/DEarth", e.g. "Left Angle Cross of the ' +
-        'Clarion 1 (51/57 | 61/62)"; the angle follows the profile (Juxtaposition has no number).',
+export const chartPropertiesSchema = shared(
+  z.object({
+    type: enumOf(Object.keys(TYPES) as (keyof typeof TYPES)[]).describe(
+      'Energy type: Generator, Manifesting Generator, Projector, Manifestor or Reflector (from which centers are ' +
+        'defined and whether a motor connects to the Throat).',
     ),
-  variable: z
-    .string()
-    .regex(/^P[LR]{2} D[LR]{2}$/)
-    .describe(
-      'Variable arrows "P{Sun}{Node} D{Sun}{Node}" with L (tones 1-3) or R (tones 4-6) for the Personality ' +
-        'Sun and North Node and the Design Sun and North Node, e.g. "PLR DLL".',
+    strategy: enumOf(Object.values(TYPES).map((t) => t.strategy)).describe(
+      'Decision-making strategy of the type: To Respond (Generator), To Respond, then Inform (Manifesting ' +
+        'Generator), Wait for the Invitation (Projector), To Inform (Manifestor), Wait a Lunar Cycle (Reflector).',
     ),
-  signature: z
-    .string()
-    .describe('Signature feeling of the type when living it (e.g. Satisfaction, Success).'),
-  notSelfTheme: z.string().describe('Not-self theme of the type (e.g. Frustration, Bitterness).'),
-});
+    authority: enumOf(AUTHORITIES).describe(
+      'Inner authority, the first that applies: Emotional (Solar Plexus defined), Sacral, Splenic, Ego ' +
+        'Manifested, Ego Projected, Self-Projected, Mental (only Head/Ajna/Throat defined), Lunar (Reflector).',
+    ),
+    profile: enumOf(Object.keys(PROFILES) as (keyof typeof PROFILES)[]).describe(
+      'Profile "P/D": the Personality Sun line over the Design Sun line, one of the 12 that occur ' +
+        '(1/3, 1/4, 2/4, 2/5, 3/5, 3/6, 4/6, 4/1, 5/1, 5/2, 6/2, 6/3).',
+    ),
+    definition: enumOf(Object.keys(DEFINITIONS) as (keyof typeof DEFINITIONS)[]).describe(
+      'How the defined centers connect: None (no center defined), Single, Split, Triple Split or Quadruple ' +
+        'Split (the number of separate groups).',
+    ),
+    incarnationCross: z
+      .string()
+      .describe(
+        'Incarnation cross with its four gates "PSun/PEarth | DSun/DEarth", e.g. "Left Angle Cross of the ' +
+          'Clarion 1 (51/57 | 61/62)"; the angle follows the profile (Juxtaposition has no number).',
+      ),
+    variable: z
+      .string()
+      .regex(/^P[LR]{2} D[LR]{2}$/)
+      .describe(
+        'Variable arrows "P{Sun}{Node} D{Sun}{Node}" with L (tones 1-3) or R (tones 4-6) for the Personality ' +
+          'Sun and North Node and the Design Sun and North Node, e.g. "PLR DLL".',
+      ),
+    signature: z
+      .string()
+      .describe('Signature feeling of the type when living it (e.g. Satisfaction, Success).'),
+    notSelfTheme: z.string().describe('Not-self theme of the type (e.g. Frustration, Bitterness).'),
+  }),
+  'ChartProperties',
+);
 
-export const centersSchema = z.object({
-  defined: z
-    .array(centerName)
-    .describe('Defined centers (an end of at least one defined channel), fixed order.'),
-  open: z
-    .array(centerName)
-    .describe(
-      'The other centers, fixed order Head, Ajna, Throat, G, Heart, Sacral, Spleen, Solar Plexus, Root.',
-    ),
-});
+export const centersSchema = shared(
+  z.object({
+    defined: z
+      .array(centerName)
+      .describe('Defined centers (an end of at least one defined channel), fixed order.'),
+    open: z
+      .array(centerName)
+      .describe(
+        'The other centers, fixed order Head, Ajna, Throat, G, Heart, Sacral, Spleen, Solar Plexus, Root.',
+      ),
+  }),
+  'Centers',
+);
 
 export const channelSchema = z.object({
   gates: z
@@ -123,10 +141,13 @@ export const gatesSchema = z.object({
   openGates: gateList.describe('The other gates, ascending.'),
 });
 
-const planetLine = z.object({
-  planet: enumOf(PLANETS).describe('Planet (Rahu = North Node, Ketu = South Node).'),
-  line: int(1, 6).describe('Line 1-6 of the activation.'),
-});
+const planetLine = shared(
+  z.object({
+    planet: enumOf(PLANETS).describe('Planet (Rahu = North Node, Ketu = South Node).'),
+    line: int(1, 6).describe('Line 1-6 of the activation.'),
+  }),
+  'PlanetLine',
+);
 export const activationsSchema = z
   .record(
     z.string().regex(/^\d{1,2}$/),
@@ -187,47 +208,56 @@ export const ravePsychologySchema = z
   })
   .describe('Rave Psychology: motivation (Personality Sun) and perspective (Personality North Node).');
 
-export const birthInfoSchema = z
-  .object({
-    date: z.string().describe('Birth date as given, YYYY-MM-DD (local).'),
-    time: z.string().describe('Birth time as given, HH:MM (local wall clock).'),
-    location: z
-      .string()
-      .describe('Canonical place "City, Province, Country"; for coordinates, "lat, lon (near City, ...)".'),
-    timezone: z.string().describe('IANA time zone used for the local time, e.g. America/Toronto.'),
-    utcOffset: z
-      .string()
-      .describe('UTC offset in force at the birth, "+HH:MM" ("+HH:MM:SS" for historical local mean time).'),
-    coordinates: z
-      .object({
-        lat: z.number().min(-90).max(90).describe('Latitude, decimal degrees, north positive.'),
-        lon: z.number().min(-180).max(180).describe('Longitude, decimal degrees, east positive.'),
-      })
-      .describe('Birth place in decimal degrees, north and east positive.'),
-    utc: z
-      .string()
-      .describe('The birth instant in UTC (ISO 8601, e.g. 1948-04-09T05:14:00Z): the Personality moment.'),
-    designUtc: z
-      .string()
-      .describe(
-        'The Design moment in UTC (ISO 8601, to the second): when the Sun stood 88° of solar arc before its birth ' +
-          'position, about 88-92 days earlier.',
-      ),
-  })
-  .describe(
-    'The birth as resolved: date, time and canonical location, plus the zone, offset and both instants.',
-  );
+export const birthInfoSchema = shared(
+  z
+    .object({
+      date: z.string().describe('Birth date as given, YYYY-MM-DD (local).'),
+      time: z.string().describe('Birth time as given, HH:MM (local wall clock).'),
+      location: z
+        .string()
+        .describe('Canonical place "City, Province, Country"; for coordinates, "lat, lon (near City, ...)".'),
+      timezone: z.string().describe('IANA time zone used for the local time, e.g. America/Toronto.'),
+      utcOffset: z
+        .string()
+        .describe('UTC offset in force at the birth, "+HH:MM" ("+HH:MM:SS" for historical local mean time).'),
+      coordinates: z
+        .object({
+          lat: z.number().min(-90).max(90).describe('Latitude, decimal degrees, north positive.'),
+          lon: z.number().min(-180).max(180).describe('Longitude, decimal degrees, east positive.'),
+        })
+        .describe('Birth place in decimal degrees, north and east positive.'),
+      utc: z
+        .string()
+        .describe('The birth instant in UTC (ISO 8601, e.g. 1948-04-09T05:14:00Z): the Personality moment.'),
+      designUtc: z
+        .string()
+        .describe(
+          'The Design moment in UTC (ISO 8601, to the second): when the Sun stood 88° of solar arc before its birth ' +
+            'position, about 88-92 days earlier.',
+        ),
+    })
+    .describe(
+      'The birth as resolved: date, time and canonical location, plus the zone, offset and both instants.',
+    ),
+  'BirthInfo',
+);
 
-const tooltipSchema = z.object({
-  id: z.string().describe('Knowledge entry id, e.g. "type:projector", "gate:41".'),
-  title: z.string().describe('Entry title, e.g. "Gate 41 — Contraction".'),
-  text: z.string().describe('Plain-language explanation (paragraphs separated by blank lines).'),
-});
-const centerTooltipSchema = tooltipSchema.extend({
-  state: z
-    .enum(['defined', 'open'])
-    .describe('Whether the center is defined in this chart; `text` explains that state.'),
-});
+const tooltipSchema = shared(
+  z.object({
+    id: z.string().describe('Knowledge entry id, e.g. "type:projector", "gate:41".'),
+    title: z.string().describe('Entry title, e.g. "Gate 41 — Contraction".'),
+    text: z.string().describe('Plain-language explanation (paragraphs separated by blank lines).'),
+  }),
+  'Tooltip',
+);
+const centerTooltipSchema = shared(
+  tooltipSchema.extend({
+    state: z
+      .enum(['defined', 'open'])
+      .describe('Whether the center is defined in this chart; `text` explains that state.'),
+  }),
+  'CenterTooltip',
+);
 
 export const chartTooltipsSchema = z
   .object({
@@ -301,19 +331,25 @@ export const chartDataSchema = z.object({
   warnings: warningsField,
 });
 
-export const compositePersonSchema = z.object({
-  birthInfo: birthInfoSchema,
-  chart: chartPropertiesSchema.describe("The person's chart properties as raw strings."),
-  centers: centersSchema.describe("The person's own defined and open centers."),
-  channels: channelsSchema,
-  personality: planetsSchema.describe('Personality positions at birth (13 planets).'),
-  design: planetsSchema.describe('Design positions at the design instant (13 planets).'),
-});
+export const compositePersonSchema = shared(
+  z.object({
+    birthInfo: birthInfoSchema,
+    chart: chartPropertiesSchema.describe("The person's chart properties as raw strings."),
+    centers: centersSchema.describe("The person's own defined and open centers."),
+    channels: channelsSchema,
+    personality: planetsSchema.describe('Personality positions at birth (13 planets).'),
+    design: planetsSchema.describe('Design positions at the design instant (13 planets).'),
+  }),
+  'CompositePerson',
+);
 
-const relationshipChannel = z.object({
-  gates: z.string().describe('The channel, e.g. "1-8".'),
-  name: z.string().describe('Channel name.'),
-});
+const relationshipChannel = shared(
+  z.object({
+    gates: z.string().describe('The channel, e.g. "1-8".'),
+    name: z.string().describe('Channel name.'),
+  }),
+  'RelationshipChannel',
+);
 
 export const combinedSchema = z
   .object({

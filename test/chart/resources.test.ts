@@ -145,14 +145,14 @@ describe('reference resources', () => {
     expect(f.variable!.description).toMatch(/PLR DLL/);
     // The same text the tool advertises in tools/list.
     const { tools } = await client.listTools();
-    const out = tools.find((t) => t.name === 'generate_chart')!.outputSchema as {
-      properties: Record<
-        string,
-        { description?: string; properties?: Record<string, { description?: string }> }
-      >;
+    type Node = { description?: string; $ref?: string; properties?: Record<string, Node> };
+    const out = tools.find((t) => t.name === 'generate_chart')!.outputSchema as Node & {
+      $defs: Record<string, Node>;
     };
-    expect(f.phs!.description).toBe(out.properties.phs!.description);
-    expect(f.profile!.description).toBe(out.properties.chart!.properties!.profile!.description);
+    // Shared sub-schemas sit under $defs (tools/list size); follow the reference.
+    const deref = (n: Node): Node => (n.$ref ? out.$defs[n.$ref.replace('#/$defs/', '')]! : n);
+    expect(f.phs!.description).toBe(out.properties!.phs!.description);
+    expect(f.profile!.description).toBe(deref(out.properties!.chart!).properties!.profile!.description);
   });
 
   it('an unknown resource is an error, not data', async () => {

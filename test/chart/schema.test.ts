@@ -16,18 +16,26 @@ type Json = {
   properties?: Record<string, Json>;
   items?: Json;
   additionalProperties?: Json | boolean;
+  $ref?: string;
+  $defs?: Record<string, Json>;
 };
 
-/** Paths of object properties (at any depth) that carry no description. */
-function undocumented(schema: Json, path: string): string[] {
+/**
+ * Paths of object properties (at any depth) that carry no description. Shared sub-schemas sit
+ * under `$defs`: a `$ref` counts as described when its definition is, and each definition is walked once.
+ */
+function undocumented(schema: Json, path: string, defs: Record<string, Json> = schema.$defs ?? {}): string[] {
   const out: string[] = [];
+  const def = (s: Json): Json | undefined => (s.$ref ? defs[s.$ref.replace('#/$defs/', '')] : undefined);
   for (const [k, v] of Object.entries(schema.properties ?? {})) {
-    if (!v.description) out.push(`${path}.${k}`);
-    out.push(...undocumented(v, `${path}.${k}`));
+    if (!v.description && !def(v)?.description) out.push(`${path}.${k}`);
+    if (!v.$ref) out.push(...undocumented(v, `${path}.${k}`, defs));
   }
-  if (schema.items) out.push(...undocumented(schema.items, `${path}[]`));
-  if (typeof schema.additionalProperties === 'object')
-    out.push(...undocumented(schema.additionalProperties, `${path}{}`));
+  if (schema.items && !schema.items.$ref) out.push(...undocumented(schema.items, `${path}[]`, defs));
+  if (typeof schema.additionalProperties === 'object' && !schema.additionalProperties.$ref)
+    out.push(...undocumented(schema.additionalProperties, `${path}{}`, defs));
+  if (schema.$defs)
+    for (const [name, d] of Object.entries(schema.$defs)) out.push(...undocumented(d, `$defs.${name}`, defs));
   return out;
 }
 
@@ -43,7 +51,9 @@ describe.each(tools.map((t) => [t.name, t] as const))('%s', (_name, tool) => {
     const js = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
     expect(js.type).toBe('object');
     expect(js.anyOf ?? js.oneOf ?? js.allOf).toBeUndefined();
-    expect(JSON.stringify(z.toJSONSchema(tool.output))).not.toContain('$ref');
+    expect(JSON.stringify(js)).not.toContain('$ref');
+    // The output may share sub-schemas through $defs, but its root stays an object (MCP requires it).
+    expect(z.toJSONSchema(tool.output)).toMatchObject({ type: 'object' });
   });
 
   it('its example is valid input', () => {
