@@ -7,6 +7,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartData } from '../../src/core/human-design/index.js';
+import { REFERENCE_CHARTS } from '../fixtures/reference-charts.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
@@ -15,9 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 
-const R1 = { birthDate: '1948-04-09', birthTime: '00:14', birthLocation: 'Montreal, QC' };
-const R4 = { birthDate: '1991-06-13', birthTime: '08:40', birthLocation: 'Salem, MA' };
-const R8 = { birthDate: '1991-08-13', birthTime: '13:31', birthLocation: 'Bengaluru, India' };
+const R1 = REFERENCE_CHARTS.R1.input;
+const R4 = REFERENCE_CHARTS.R4.input;
+const R8 = REFERENCE_CHARTS.R8.input;
 
 const post = (path: string, body: unknown, key: string) =>
   fetch(`${svc.url}${path}`, { method: 'POST', headers: authHeaders(key), body: JSON.stringify(body) });

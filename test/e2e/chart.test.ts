@@ -13,6 +13,7 @@ import { allHdKnowledgeIds, tooltipIds } from '../../src/core/human-design/index
 import { julianDayUT } from '../../src/core/time/index.js';
 import { aliasMap } from '../../src/http-bridge/routes.js';
 import { type ChartData, type CompositeData, hdChartAt } from '../../src/core/human-design/index.js';
+import { REFERENCE_CHARTS } from '../fixtures/reference-charts.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
@@ -66,9 +67,9 @@ async function call(name: string, args: Record<string, unknown>, c = client) {
   };
 }
 
-const R1 = { birthDate: '1948-04-09', birthTime: '00:14', birthLocation: 'Montreal, QC' };
-const R3 = { birthDate: '1992-09-06', birthTime: '00:04', latitude: 44.148, longitude: -122.579 };
-const R8 = { birthDate: '1991-08-13', birthTime: '13:31', birthLocation: 'Bengaluru, India' };
+const R1 = REFERENCE_CHARTS.R1.input;
+const R3 = REFERENCE_CHARTS.R3.input;
+const R8 = REFERENCE_CHARTS.R8.input;
 const COMPOSITE = {
   ...R1,
   birthDate1: R8.birthDate,

@@ -4,13 +4,13 @@
  * and the point opposite share line, colour, tone and base; opposite gate = 32 wheel steps), section
  * 2.1 (the design instant is 88° of solar arc before birth, 86.6-92 days; the solver brackets 84-96
  * days), section 7 (only 12 profiles, their angles) and section 8.1 (the cross's four gates from the
- * P-Sun wheel index and the angle). Wheel order: section 1.3 via test/human-design/reference-data.ts.
+ * P-Sun wheel index and the angle). Wheel: the tests' own, test/fixtures/wheel.ts (section 1.1).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ephemeris } from '../../src/core/ephemeris/index.js';
 import { type HdMoment, hdChartAt } from '../../src/core/human-design/index.js';
 import { sharedEphemeris } from '../helpers/service.js';
-import { WHEEL_TABLE } from '../fixtures/hd-tables.js';
+import { crossGatesText, oppositeGate } from '../fixtures/wheel.js';
 
 const BIRTHS = 10_000;
 const SEED = 20_240_101;
@@ -35,17 +35,6 @@ const PROFILE_ANGLE: Record<string, 'Right Angle' | 'Juxtaposition' | 'Left Angl
   '6/2': 'Left Angle',
   '6/3': 'Left Angle',
 };
-
-const WHEEL = WHEEL_TABLE.map((row) => row[0]);
-const at = (i: number): number => WHEEL[((i % 64) + 64) % 64]!;
-
-/** Section 8.1: PSun/PEarth | DSun/DEarth from the P-Sun gate and the angle. */
-function crossGates(personalitySunGate: number, angle: string): string {
-  const i = WHEEL.indexOf(personalitySunGate);
-  const [designSun, designEarth] =
-    angle === 'Right Angle' ? [at(i - 16), at(i + 16)] : [at(i - 15), at(i + 17)];
-  return `${personalitySunGate}/${at(i + 32)} | ${designSun}/${designEarth}`;
-}
 
 let ephemeris: Ephemeris;
 const samples: { jd: number; moment: HdMoment }[] = [];
@@ -90,8 +79,8 @@ describe(`${BIRTHS} random births 1900-2100`, () => {
       for (const side of [moment.chart.personality, moment.chart.design]) {
         expect(sub(side.Earth)).toEqual(sub(side.Sun));
         expect(sub(side.Ketu)).toEqual(sub(side.Rahu));
-        expect(side.Earth.gate).toBe(at(WHEEL.indexOf(side.Sun.gate) + 32));
-        expect(side.Ketu.gate).toBe(at(WHEEL.indexOf(side.Rahu.gate) + 32));
+        expect(side.Earth.gate).toBe(oppositeGate(side.Sun.gate));
+        expect(side.Ketu.gate).toBe(oppositeGate(side.Rahu.gate));
       }
     }
   });
@@ -100,7 +89,7 @@ describe(`${BIRTHS} random births 1900-2100`, () => {
     for (const { moment } of samples) {
       const { personality, design, chart } = moment.chart;
       const gates = /\(([^)]+)\)$/.exec(chart.incarnationCross)?.[1];
-      expect(gates).toBe(crossGates(personality.Sun.gate, PROFILE_ANGLE[chart.profile]!));
+      expect(gates).toBe(crossGatesText(personality.Sun.gate, PROFILE_ANGLE[chart.profile]!));
       expect(gates).toBe(
         `${personality.Sun.gate}/${personality.Earth.gate} | ${design.Sun.gate}/${design.Earth.gate}`,
       );

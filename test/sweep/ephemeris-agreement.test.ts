@@ -37,6 +37,7 @@ import {
   type PlanetPositions,
 } from '../../src/core/ephemeris/index.js';
 import { activationFromLongitude } from '../../src/core/human-design/index.js';
+import { LINE_DEGREES, WHEEL_START_DEGREES } from '../fixtures/wheel.js';
 import {
   ARCSEC_PER_DEGREE,
   angleDiff,
@@ -127,7 +128,7 @@ describe('positions agree with astronomy-engine, 1850-2150', () => {
     }
   });
 
-  // EPHEMERIS_REPORT=1 npx vitest run test/ephemeris prints the measured maxima quoted above.
+  // EPHEMERIS_REPORT=1 npx vitest run test/sweep/ephemeris-agreement.test.ts prints the measured maxima quoted above.
   afterAll(() => {
     if (!process.env.EPHEMERIS_REPORT) return;
     const rounded = Object.fromEntries(Object.entries(maxArcsec).map(([k, v]) => [k, Number(v.toFixed(2))]));
@@ -138,11 +139,10 @@ describe('positions agree with astronomy-engine, 1850-2150', () => {
   // within the position tolerance of a line boundary (a line is 0.9375 deg; the wheel starts at 302 deg,
   // section 1.1). Measured: 10,786 of 10,786 such activations agree (214 of 11,000 were skipped).
   it('the engine gives the same gate.line from both ephemerides away from line boundaries', () => {
-    const LINE_DEG = 5.625 / 6;
     const margin = POSITION_TOLERANCE_ARCSEC / ARCSEC_PER_DEGREE;
     const nearBoundary = (lon: number) => {
-      const into = (((lon - 302) % LINE_DEG) + LINE_DEG) % LINE_DEG;
-      return Math.min(into, LINE_DEG - into) < margin;
+      const into = (((lon - WHEEL_START_DEGREES) % LINE_DEGREES) + LINE_DEGREES) % LINE_DEGREES;
+      return Math.min(into, LINE_DEGREES - into) < margin;
     };
     const gateLine = (lon: number) => {
       const a = activationFromLongitude(lon);

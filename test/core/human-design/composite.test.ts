@@ -15,7 +15,8 @@ import {
   RELATIONSHIP_KINDS,
 } from '../../../src/core/human-design/composite.js';
 import type { GateNumber, Planet } from '../../../src/core/human-design/tables.js';
-import { CHANNEL_TABLE, parseActivations, REFERENCE_CHARTS } from '../../fixtures/hd-tables.js';
+import { CHANNEL_TABLE } from '../../fixtures/hd-tables.js';
+import { activationsOf, type ChartId } from '../../fixtures/reference-charts.js';
 
 const person = (...gates: number[]): ChartGates => ({ gates: { definedGates: gates as GateNumber[] } });
 
@@ -122,15 +123,14 @@ describe('combined centers, definition and connection theme', () => {
 });
 
 describe('two real charts (section 12.2 R1 and R2)', () => {
-  const chartOf = (i: number) => {
-    const ref = REFERENCE_CHARTS[i];
-    if (!ref) throw new Error('fixture missing');
+  const chartOf = (id: ChartId) => {
+    const { personality, design } = activationsOf(id);
     return chartFromActivations({
-      personality: parseActivations(ref.personality) as Record<Planet, GateActivation>,
-      design: parseActivations(ref.design) as Record<Planet, GateActivation>,
+      personality: personality as Record<Planet, GateActivation>,
+      design: design as Record<Planet, GateActivation>,
     });
   };
-  const [a, b] = [chartOf(0), chartOf(1)];
+  const [a, b] = [chartOf('R1'), chartOf('R2')];
 
   it('classifies every channel of the union exactly once, symmetrically', () => {
     const ab = compositeCombined(a, b);

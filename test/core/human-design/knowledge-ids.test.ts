@@ -14,7 +14,20 @@ import {
   tooltipIds,
 } from '../../../src/core/human-design/knowledge-ids.js';
 import type { Planet } from '../../../src/core/human-design/tables.js';
-import { parseActivations, REFERENCE_CHARTS } from '../../fixtures/hd-tables.js';
+import {
+  activationsOf,
+  type ChartId,
+  FULL_ACTIVATION_CHARTS,
+  REFERENCE_CHARTS,
+} from '../../fixtures/reference-charts.js';
+
+const chartOf = (id: ChartId) => {
+  const { personality, design } = activationsOf(id);
+  return chartFromActivations({
+    personality: personality as Record<Planet, GateActivation>,
+    design: design as Record<Planet, GateActivation>,
+  });
+};
 
 const all = allHdKnowledgeIds();
 const ofKind = (kind: string): string[] => all.filter((id) => id.startsWith(`${kind}:`));
@@ -100,12 +113,8 @@ describe('allHdKnowledgeIds', () => {
 });
 
 describe('tooltipIds', () => {
-  const ref = REFERENCE_CHARTS[0];
-  if (!ref) throw new Error('fixture missing');
-  const chart = chartFromActivations({
-    personality: parseActivations(ref.personality) as Record<Planet, GateActivation>,
-    design: parseActivations(ref.design) as Record<Planet, GateActivation>,
-  });
+  const ref = REFERENCE_CHARTS.R1.outputs;
+  const chart = chartOf('R1');
 
   it('lists the ids of R1 (Manifestor, Splenic, 5/1, Left Angle Cross of the Clarion 1)', () => {
     const ids = tooltipIds(chart);
@@ -129,11 +138,8 @@ describe('tooltipIds', () => {
 
   it('only produces ids that allHdKnowledgeIds knows, also for composites', () => {
     const known = new Set(all);
-    for (const r of REFERENCE_CHARTS) {
-      const c = chartFromActivations({
-        personality: parseActivations(r.personality) as Record<Planet, GateActivation>,
-        design: parseActivations(r.design) as Record<Planet, GateActivation>,
-      });
+    for (const r of FULL_ACTIVATION_CHARTS) {
+      const c = chartOf(r.id);
       for (const id of tooltipIds(c)) expect(known).toContain(id);
       for (const id of compositeTooltipIds(compositeCombined(chart, c))) expect(known).toContain(id);
     }

@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/core/errors.js';
 import { computeChart, type HdLongitudesInput } from '../../../src/core/human-design/chart.js';
-import { PLANETS, type Planet, PROFILES, WHEEL } from '../../../src/core/human-design/tables.js';
+import { PLANETS, type Planet, PROFILES } from '../../../src/core/human-design/tables.js';
+import { crossGates } from '../../fixtures/wheel.js';
 
 const SAMPLES = 20_000;
 /** Frequencies vary by sampling noise (~0.25 pp at n = 20 000) and the reference rounds to 0.1 pp. */
@@ -48,11 +49,8 @@ describe('random charts with the Design Sun 88° behind', () => {
       counts.set(profile, (counts.get(profile) ?? 0) + 1);
 
       const pSun = result.personality.Sun;
-      const i0 = WHEEL.indexOf(pSun.gate);
-      const at = (k: number): number => WHEEL[(((i0 + k) % 64) + 64) % 64] as number;
       const angle = PROFILES[profile].angle;
-      const expectedGates =
-        angle === 'Right Angle' ? [pSun.gate, at(32), at(-16), at(16)] : [pSun.gate, at(32), at(-15), at(17)];
+      const expectedGates = crossGates(pSun.gate, angle);
       const actual = [
         result.personality.Sun,
         result.personality.Earth,

@@ -3,7 +3,7 @@
  * Sources: human-design.md section 3.1 (gates per center, motors), section 3.2 (36 channels with
  * centers, names, circuits and the circuit counts Knowing 9, Centering 2, Integration 4, Logic 7,
  * Abstract 7, Ego 5, Defense 2), section 7 (12 profiles and angles), section 11.1 (channel partners
- * of the four Integration gates), via reference-data.ts.
+ * of the four Integration gates), via test/fixtures/hd-tables.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { channelCenters, channelId } from '../../../src/core/human-design/bodygraph.js';

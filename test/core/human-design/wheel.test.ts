@@ -2,7 +2,9 @@
  * The Rave Mandala and the longitude -> gate.line.color.tone.base formula.
  * Sources: human-design.md section 1.1 (anchor 302°, substructure 6/6/6/5, start-inclusive intervals,
  * 0° Aries = gate 25 line 2), section 1.2 (opposite points share line/colour/tone/base) and section
- * 1.3 (the 64 start and end longitudes, quarters and opposite gates), via reference-data.ts.
+ * 1.3 (the 64 start and end longitudes, quarters and opposite gates), via test/fixtures/hd-tables.ts.
+ * The engine is also checked against the tests' own wheel, test/fixtures/wheel.ts (written from
+ * sections 1.1-1.2, independent of src/), which is itself checked against the section 1.3 table.
  */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/core/errors.js';
@@ -19,6 +21,12 @@ import {
 import { quarterOf } from '../../../src/core/human-design/cross.js';
 import { type GateNumber, WHEEL } from '../../../src/core/human-design/tables.js';
 import { WHEEL_TABLE } from '../../fixtures/hd-tables.js';
+import {
+  gateStart,
+  oppositeGate as testOpposite,
+  WHEEL as TEST_WHEEL,
+  wheelActivation,
+} from '../../fixtures/wheel.js';
 
 /** One base is 18.75"; this is well below it but far above the 1e-6-base boundary snap. */
 const JUST_BELOW = 1e-7;
@@ -100,6 +108,29 @@ describe('wheel geometry', () => {
       tone: 6,
       base: 5,
     });
+  });
+});
+
+describe("the tests' own wheel (test/fixtures/wheel.ts)", () => {
+  it('matches the section 1.3 table: order, start, opposite gate, first and last base of every gate', () => {
+    expect(WHEEL_TABLE.map(([gate]) => gate)).toEqual([...TEST_WHEEL]);
+    for (const [gate, start, end, , opposite] of WHEEL_TABLE) {
+      expect(gateStart(gate)).toBe(start);
+      expect(testOpposite(gate)).toBe(opposite);
+      expect(wheelActivation(start)).toEqual({ gate, line: 1, color: 1, tone: 1, base: 1 });
+      expect(wheelActivation(end - JUST_BELOW)).toEqual({ gate, line: 6, color: 6, tone: 6, base: 5 });
+    }
+  });
+
+  it('agrees with the engine at 100,000 longitudes spread over the circle', () => {
+    for (let i = 0; i < 100_000; i++) {
+      // An irrational step keeps the samples off the exact base boundaries.
+      const longitude = (i * Math.SQRT2 * 3.6) % 360;
+      const ours = wheelActivation(longitude);
+      const engine = activationFromLongitude(longitude);
+      if (JSON.stringify(ours) !== JSON.stringify(engine))
+        expect({ longitude, engine }).toEqual({ longitude, engine: ours });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Pins the Human Design knowledge base under knowledge/hd against the reference tables transcribed in
- * ./hd-reference-tables.ts (not against src/, so it stays independent of the chart engine):
+ * Pins the Human Design knowledge base under knowledge/hd against the rule-book tables transcribed in
+ * test/fixtures/hd-tables.ts and the test wheel test/fixtures/wheel.ts (not against src/, so it stays
+ * independent of the chart engine):
  * - every file under knowledge/ parses, ids are unique, every hd file has domain hd and sits in the
  *   folder of its kind;
  * - the id set is exactly 5 types, 5 strategies, 8 authorities, 12 profiles, 6 lines, 5 definitions,
@@ -21,8 +22,8 @@ import {
   CHANNELS,
   CROSS_ROWS,
   GATES,
-  WHEEL,
-} from '../../fixtures/hd-knowledge-tables.js';
+} from '../../fixtures/hd-tables.js';
+import { crossGates, WHEEL } from '../../fixtures/wheel.js';
 
 const KNOWLEDGE_ROOT = fileURLToPath(new URL('../../../knowledge', import.meta.url));
 const HD_ROOT = join(KNOWLEDGE_ROOT, 'hd');
@@ -158,11 +159,9 @@ describe('reference tables transcribed for these tests are self-consistent', () 
 
   it('has one cross row per gate whose four gates follow the wheel formula of §8.1', () => {
     expect(CROSS_ROWS.map((r) => r.sun).sort((a, b) => a - b)).toEqual(GATES.map((g) => g.gate));
-    const at = (index: number): number => WHEEL[(((index % 64) + 64) % 64) as number] as number;
     for (const row of CROSS_ROWS) {
-      const i = WHEEL.indexOf(row.sun as (typeof WHEEL)[number]);
-      expect(row.rightAngleGates, `RA ${row.sun}`).toEqual([row.sun, at(i + 32), at(i - 16), at(i + 16)]);
-      expect(row.juxtapositionGates, `JX ${row.sun}`).toEqual([row.sun, at(i + 32), at(i - 15), at(i + 17)]);
+      expect(row.rightAngleGates, `RA ${row.sun}`).toEqual(crossGates(row.sun, 'Right Angle'));
+      expect(row.juxtapositionGates, `JX ${row.sun}`).toEqual(crossGates(row.sun, 'Juxtaposition'));
       expect(row.leftAngleGates, `LA ${row.sun}`).toEqual(row.juxtapositionGates);
     }
   });
