@@ -1,7 +1,8 @@
 /**
- * The chart tools over real HTTP: MCP (the SDK's own client) and REST give the same `data`; every
- * legacy alias answers as its canonical route (the -tooltip ones as ?include=tooltips); envelopes,
- * meta, warnings, errors and access. Expected behaviour: the spec's sections "the service chart (V2)",
+ * The chart tools over real HTTP: MCP (the SDK's own client) and REST give the same `data` for
+ * chart-specific inputs (coordinates, tooltips, composites, batches); the -tooltip aliases' fixed
+ * include; envelopes, meta, warnings, errors. The registry-wide checks (parity on every alias, 401,
+ * 403 / isError outside the plan) are in test/e2e/surface.test.ts. Expected behaviour: the spec's sections "the service chart (V2)",
  * "Composite chart", MCP endpoint, Authentication (403 / isError outside the plan), Errors (400 for an
  * unresolvable birthLocation), Limits (at most 10 charts per batch) and Versioning (meta versions,
  * the alias table); DST rules from src/core/time (the documented gap/fold rule); R1 birth data from
@@ -11,7 +12,6 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allHdKnowledgeIds, tooltipIds } from '../../src/core/human-design/index.js';
 import { julianDayUT } from '../../src/core/time/index.js';
-import { aliasMap } from '../../src/http-bridge/routes.js';
 import { type ChartData, type CompositeData, hdChartAt } from '../../src/core/human-design/index.js';
 import { REFERENCE_CHARTS } from '../fixtures/reference-charts.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
@@ -78,33 +78,7 @@ const COMPOSITE = {
 };
 const MULTI = { charts: [R1, R3, R8] };
 
-const BODIES: Record<string, unknown> = {
-  '/api/chart': R1,
-  '/api/composite': COMPOSITE,
-  '/api/multi-chart': MULTI,
-};
-const TOOL_OF: Record<string, string> = {
-  '/api/chart': 'generate_chart',
-  '/api/composite': 'generate_composite',
-  '/api/multi-chart': 'multi_chart',
-};
-
 describe('MCP and REST give the same data', () => {
-  it('lists the chart tools with output schemas and read-only annotations', async () => {
-    const { tools } = await client.listTools();
-    for (const name of Object.values(TOOL_OF)) {
-      const t = tools.find((x) => x.name === name);
-      expect(t, name).toBeDefined();
-      expect(t!.outputSchema).toBeDefined();
-      expect(t!.annotations).toMatchObject({
-        readOnlyHint: true,
-        idempotentHint: true,
-        destructiveHint: false,
-        openWorldHint: false,
-      });
-    }
-  });
-
   it.each([
     ['generate_chart', '/api/chart', R1],
     ['generate_chart (coordinates, tooltips)', '/api/chart', { ...R3, include: 'tooltips' }],
@@ -123,39 +97,6 @@ describe('MCP and REST give the same data', () => {
 });
 
 describe('legacy aliases', () => {
-  it('every alias of the chart tools answers as its canonical route (with include=tooltips where fixed)', async () => {
-    const aliases = [...aliasMap(svc.service.http.routes)].filter(([, t]) => t.canonical in BODIES);
-    expect(aliases.map(([k]) => k).sort()).toEqual(
-      [
-        'POST /api/human-design',
-        'POST /api/v1/composite',
-        'POST /api/v1/composite-tooltip',
-        'POST /api/v1/data',
-        'POST /api/v1/data-tooltip',
-        'POST /api/v2/data',
-        'POST /api/v2/data-tooltip',
-      ].sort(),
-    );
-    for (const [key, target] of aliases) {
-      const path = key.split(' ')[1]!;
-      const query = new URLSearchParams(target.query as Record<string, string>).toString();
-      const [alias, canonical] = await Promise.all([
-        post<ChartData | CompositeData>(path, BODIES[target.canonical]),
-        post<ChartData | CompositeData>(
-          `${target.canonical}${query ? `?${query}` : ''}`,
-          BODIES[target.canonical],
-        ),
-      ]);
-      expect(alias.status, key).toBe(200);
-      expect(alias.headers.get('link')).toBe(`<${target.canonical}>; rel="canonical"`);
-      expect(alias.body.data, key).toEqual(canonical.body.data);
-      expect({ ...alias.body.meta, timestamp: 0 }).toEqual({ ...canonical.body.meta, timestamp: 0 });
-      const tips = Object.keys(alias.body.data.tooltips);
-      if (target.query.include === 'tooltips') expect(tips.length, key).toBeGreaterThan(0);
-      else expect(tips, key).toEqual([]);
-    }
-  });
-
   it("the body cannot undo an alias's fixed include=tooltips", async () => {
     const r = await post('/api/v2/data-tooltip', { ...R1, include: undefined });
     expect(Object.keys(r.body.data.tooltips).length).toBeGreaterThan(0);
@@ -521,27 +462,8 @@ describe('bad input: 400 naming the field on REST, isError on MCP', () => {
   });
 });
 
+// Parity on every alias, 401 and 403 / isError for every tool: test/e2e/surface.test.ts.
 describe('access', () => {
-  it('a key without advanced_chart gets 403 on REST and an isError result on MCP', async () => {
-    const basic = await svc.createKey(['basic_chart', 'sage_api']);
-    for (const [path, body] of Object.entries(BODIES)) {
-      const r = await post(path, body, basic);
-      expect(r.status, path).toBe(403);
-      expect(r.body.error!.code).toBe('forbidden');
-      expect(r.body.error!.message).toMatch(/advanced_chart/);
-    }
-    const c = await connect(basic);
-    try {
-      for (const [path, body] of Object.entries(BODIES)) {
-        const r = await call(TOOL_OF[path]!, body as Record<string, unknown>, c);
-        expect(r.isError, path).toBe(true);
-        expect(r.content[0]!.text).toMatch(/plan does not include the Chart API \(advanced_chart\)/);
-      }
-    } finally {
-      await c.close();
-    }
-  });
-
   it('no key is 401', async () => {
     const res = await fetch(`${svc.url}/api/chart`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * The chart tools' schemas document themselves (shared/DESIGN.md section 3: every field described
+ * Every tool's schemas document themselves (iterating the one tool list, src/tools/index.ts) (shared/DESIGN.md section 3: every field described
  * with its format, units and range, for models and for the chart-fields resource), and the input
  * stays a flat object without top-level anyOf/oneOf (the spec's shared birth input; some model
  * providers reject top-level unions).
@@ -9,7 +9,8 @@ import * as z from 'zod';
 import { generateChartTool } from '../../src/tools/generate_chart.js';
 import { generateCompositeTool } from '../../src/tools/generate_composite.js';
 import { multiChartTool } from '../../src/tools/multi_chart.js';
-import type { AnyTool } from '../../src/operations/types.js';
+import { ENDPOINTS } from '../../src/http-bridge/endpoints.js';
+import { TOOLS } from '../../src/tools/index.js';
 
 type Json = {
   description?: string;
@@ -31,9 +32,11 @@ function undocumented(schema: Json, path: string): string[] {
   return out;
 }
 
-const tools = [generateChartTool, generateCompositeTool, multiChartTool] as unknown as AnyTool[];
-
-describe.each(tools.map((t) => [t.name, t] as const))('%s', (_name, tool) => {
+// KNOWN DEFECT, found when this test began to iterate every tool: validate_location's output leaves
+// resolved.coordinates.lat/lon, resolved.source and suggestions[].coordinates.lat/lng and
+// .population without a description (src/schemas/location.ts), so "validate_location > describes
+// every input and output property" fails until those fields are described.
+describe.each(TOOLS.map((t) => [t.name, t] as const))('%s', (_name, tool) => {
   it('describes every input and output property', () => {
     expect(undocumented(z.toJSONSchema(tool.input, { io: 'input' }) as Json, 'input')).toEqual([]);
     expect(undocumented(z.toJSONSchema(tool.output, { io: 'output' }) as Json, 'output')).toEqual([]);
@@ -50,6 +53,13 @@ describe.each(tools.map((t) => [t.name, t] as const))('%s', (_name, tool) => {
     expect(tool.input.safeParse(tool.example).success).toBe(true);
   });
 });
+
+it.each(ENDPOINTS.map((op) => [op.name, op] as const))(
+  'REST-only %s: its example is valid input',
+  (_name, op) => {
+    expect(op.input.safeParse(op.example).success).toBe(true);
+  },
+);
 
 it('birth inputs name their format and range', () => {
   const shape = generateChartTool.input.shape;
