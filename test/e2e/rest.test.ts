@@ -1,12 +1,11 @@
 /**
- * The REST bridge over real HTTP: envelopes, the alias map, errors as JSON naming the field, OpenAPI
+ * The REST bridge over real HTTP: envelopes, errors as JSON naming the field, OpenAPI
  * and /docs covering every route, health and readiness, the public rate limit. Expected shapes: the
  * spec's "Location resolution - response", Versioning and Errors sections and shared/DESIGN.md
  * section 4. Place facts from GeoNames and the tz database.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aliasMap } from '../../src/http-bridge/routes.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
 
@@ -81,35 +80,6 @@ describe('validate-location over REST', () => {
       expect(rest).toEqual(mcp);
     }
     await client.close();
-  });
-});
-
-describe('legacy aliases', () => {
-  it('every alias answers exactly as its canonical route', async () => {
-    const aliases = [...aliasMap(svc.service.http.routes)];
-    expect(aliases.length).toBeGreaterThan(0);
-    for (const [key, target] of aliases) {
-      const [method, path] = key.split(' ') as [string, string];
-      const row = svc.service.http.routes.find((r) => r.path === path && r.method === method)!;
-      const example = row.op.example as Record<string, unknown>;
-      const send = (p: string, fixed: Readonly<Record<string, string>>) => {
-        if (method === 'POST') return post(`${p}?${new URLSearchParams({ ...fixed })}`, example);
-        const params = {
-          ...Object.fromEntries(Object.entries(example).map(([k, v]) => [k, String(v)])),
-          ...fixed,
-        };
-        return get(`${p}?${new URLSearchParams(params)}`);
-      };
-      const [a, c] = await Promise.all([send(path, {}), send(target.canonical, target.query)]);
-      expect(a.status, key).toBe(200);
-      expect(a.headers.get('link')).toBe(`<${target.canonical}>; rel="canonical"`);
-      const strip = (b: { meta?: { timestamp?: string } }) => ({
-        ...b,
-        meta: b.meta && { ...b.meta, timestamp: 'x' },
-      });
-      type Body = { meta?: { timestamp?: string } };
-      expect(strip((await a.json()) as Body), key).toEqual(strip((await c.json()) as Body));
-    }
   });
 });
 

@@ -1,0 +1,42 @@
+/**
+ * Test tiers by folder (docs/decisions.md, Tests): every test file lives in one tier, so
+ * `npm run test:fast` (core + surface), `test:sweep`, `test:e2e` and `test:db` together run them all,
+ * and `test/fixtures` and `test/helpers` hold no tests. A test file added elsewhere fails here with
+ * the tier it should move to.
+ */
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const TEST_ROOT = join(import.meta.dirname, '..');
+
+/** Tier folder -> what belongs there. */
+const TIERS: Record<string, string> = {
+  core: 'pure unit and golden tests of src/core (and tool run() without a server)',
+  surface: 'registry, layering, schemas, snapshots, OpenAPI: no server',
+  sweep: 'slow property sweeps over thousands of seeded instants',
+  e2e: 'the service over real HTTP and MCP',
+  db: 'real PostgreSQL',
+};
+const SUPPORT = ['fixtures', 'helpers'];
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : [relative(TEST_ROOT, join(dir, e.name))],
+  );
+}
+
+describe('test tiers', () => {
+  const all = files(TEST_ROOT).map((f) => f.split('\\').join('/'));
+
+  it('every test file sits in a tier folder', () => {
+    const outside = all.filter((f) => f.endsWith('.test.ts') && !(f.split('/')[0]! in TIERS));
+    expect(outside, `move them to one of: ${Object.keys(TIERS).join(', ')}`).toEqual([]);
+  });
+
+  it('fixtures and helpers hold no tests, and nothing else sits at the top of test/', () => {
+    const top = new Set(all.map((f) => f.split('/')[0]!));
+    expect([...top].sort()).toEqual([...Object.keys(TIERS), ...SUPPORT].sort());
+    expect(all.filter((f) => SUPPORT.includes(f.split('/')[0]!) && f.endsWith('.test.ts'))).toEqual([]);
+  });
+});
