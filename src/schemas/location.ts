@@ -8,8 +8,13 @@ export const suggestionSchema = z.object({
   province: z.string().nullable().describe('First-level division (state, province, region), or null.'),
   country: z.string().describe('Country name in English.'),
   timezone: z.string().describe('IANA time zone identifier.'),
-  coordinates: z.object({ lat: z.number(), lng: z.number() }).describe('Decimal degrees.'),
-  population: z.number().int(),
+  coordinates: z
+    .object({
+      lat: z.number().describe('Latitude, decimal degrees, north positive.'),
+      lng: z.number().describe('Longitude, decimal degrees, east positive.'),
+    })
+    .describe('Decimal degrees (note `lng`, as the spec names it here).'),
+  population: z.number().int().describe('Population (GeoNames).'),
   value: z.string().describe('A string to send back as birthLocation, e.g. "Toronto, Ontario, Canada".'),
 });
 

@@ -56,12 +56,19 @@ export const validateLocationTool = defineTool({
           .describe('Canonical label "City, Province, Country" (for coordinates: the nearest place).'),
         timezone: z.string().describe('IANA time zone identifier, e.g. America/Toronto.'),
         coordinates: z
-          .object({ lat: z.number(), lon: z.number() })
+          .object({
+            lat: z.number().describe('Latitude, decimal degrees, north positive.'),
+            lon: z.number().describe('Longitude, decimal degrees, east positive.'),
+          })
           .describe('Decimal degrees, north and east positive.'),
         offset: z
           .number()
           .describe('UTC offset in fractional hours at birthDate/birthTime, DST included (e.g. -4, 5.5).'),
-        source: z.enum(['offline-city-lookup', 'offline-coordinates']),
+        source: z
+          .enum(['offline-city-lookup', 'offline-coordinates'])
+          .describe(
+            'offline-city-lookup (from the place name) or offline-coordinates (from latitude/longitude).',
+          ),
       })
       .optional()
       .describe('Present only when valid is true.'),
