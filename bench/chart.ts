@@ -17,6 +17,7 @@ import { birthChart, chartData, hdChartAt } from '../src/core/human-design/index
 import { loadKnowledgeBase } from '../src/core/knowledge/index.js';
 import { measureEphemerisFloor } from './ephemeris-floor.js';
 import { fmt, type LoadResult, load, percentile, startService } from './lib.js';
+import { profilingChild, readProfile, summarizeProfile } from './profile.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -181,12 +182,44 @@ ${rows.join('\n')}
 `;
 }
 
+/**
+ * CPU profile of the server during `seconds` of distinct-birth chart load on one surface, taken
+ * after a warm-up so start-up and JIT do not show; returns the Markdown summary.
+ */
+export async function profileChartPath(surface: 'rest' | 'mcp', seconds = 5): Promise<string> {
+  const hook = profilingChild(surface);
+  const svc = await startService(hook.env, undefined, hook.nodeArgs);
+  try {
+    const auth = { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' };
+    const request =
+      surface === 'rest'
+        ? (base: number) => chartRequest('/api/chart', auth, (i) => distinctBirth(base + i))
+        : (base: number) =>
+            chartRequest('/mcp', { ...auth, accept: 'application/json, text/event-stream' }, (i) =>
+              mcpCall(distinctBirth(base + i), i),
+            );
+    await load({ url: svc.url, duration: 2, requests: [request(5_000_000)] });
+    svc.signal('SIGUSR2');
+    const r = await load({ url: svc.url, duration: seconds, requests: [request(6_000_000)] });
+    svc.signal('SIGUSR2');
+    const profile = await readProfile(hook.file);
+    return `${r.rps} req/s while profiled. ${summarizeProfile(profile)}`;
+  } finally {
+    await svc.stop();
+    svc.cleanup();
+  }
+}
+
 export async function chartBenchSections(): Promise<string[]> {
   return [await coreSection(), await loadSection()];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  chartBenchSections().then(
+  const profileOnly = process.argv[2];
+  (profileOnly === 'rest' || profileOnly === 'mcp'
+    ? profileChartPath(profileOnly).then((s) => [s])
+    : chartBenchSections()
+  ).then(
     (sections) => process.stdout.write(`${sections.join('\n')}\n`),
     (e: unknown) => {
       process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
