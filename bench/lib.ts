@@ -47,6 +47,7 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
 export interface Child {
   url: string;
   stdout: string[];
+  pid: number;
   /** Sends a signal to the child (e.g. SIGUSR2 for the CPU profile hook). */
   signal(name: NodeJS.Signals): void;
   stop(): Promise<void>;
@@ -78,6 +79,7 @@ export function startChild(
           resolve({
             url: m[1]!,
             stdout,
+            pid: child.pid!,
             ms: performance.now() - started,
             signal: (name) => child.kill(name),
             stop: () =>

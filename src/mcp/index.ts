@@ -45,6 +45,44 @@ const INSTRUCTIONS =
   'Chart calculation and knowledge service. Resolve uncertain birth places with validate_location first; ' +
   'chart tools take birthDate (YYYY-MM-DD), birthTime (HH:MM, local wall clock) and birthLocation.';
 
+/** The bound the SDK applies to a body it reads itself; a body read here gets the same bound. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+type BodyRead = { kind: 'json'; value: unknown } | { kind: 'raw'; chunks: Buffer[] } | { kind: 'too-large' };
+
+/** Reads a POST body once and parses it; what does not parse is kept raw for the SDK to judge. */
+function readBody(req: IncomingMessage): Promise<BodyRead> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (read: BodyRead) => {
+      if (settled) return;
+      settled = true;
+      resolve(read);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) settle({ kind: 'too-large' });
+      else if (!settled) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (settled) return;
+      const text = Buffer.concat(chunks, size).toString('utf8');
+      try {
+        settle(text ? { kind: 'json', value: JSON.parse(text) as unknown } : { kind: 'raw', chunks });
+      } catch {
+        settle({ kind: 'raw', chunks });
+      }
+    });
+    req.on('error', (e) => {
+      if (settled) return;
+      settled = true;
+      reject(e);
+    });
+  });
+}
+
 type JsonSchemaOptions = Parameters<StandardSchemaWithJSON['~standard']['jsonSchema']['input']>[0];
 
 /**
@@ -166,7 +204,43 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
         scopes: [...(state.caller?.products ?? [])],
       };
       states.set(authInfo, state);
-      await serve(Object.assign(req, { auth: authInfo }), res);
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (req.method !== 'POST' || declared > MAX_BODY_BYTES) {
+        await serve(Object.assign(req, { auth: authInfo }), res);
+        return;
+      }
+      // The body is read and parsed once here and handed over parsed: otherwise the SDK converts
+      // the Node stream to a web stream, clones it and reads and parses it on each leg.
+      const body = await readBody(req);
+      if (body.kind === 'json') {
+        await serve(Object.assign(req, { auth: authInfo }), res, body.value);
+      } else if (body.kind === 'raw') {
+        // Empty or not JSON: replay the bytes so the SDK answers exactly as it would have.
+        const { chunks } = body;
+        await serve(
+          {
+            method: req.method,
+            url: req.url,
+            headers: req.headers,
+            auth: authInfo,
+            async *[Symbol.asyncIterator]() {
+              yield* chunks;
+            },
+          },
+          res,
+        );
+      } else {
+        res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            error: {
+              code: -32000,
+              message: `Payload Too Large: Request body must not exceed ${MAX_BODY_BYTES} bytes`,
+            },
+            id: null,
+          }),
+        );
+      }
     },
   };
 }

@@ -150,3 +150,39 @@ describe('withCachedJsonSchema', () => {
     expect(((await cached.validate({ n: 2.5 })) as { issues: unknown[] }).issues).toHaveLength(1);
   });
 });
+
+describe('the /mcp body, read once and handed to the SDK parsed', () => {
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    fetch(`${svc.url}/mcp`, {
+      method: 'POST',
+      headers: { ...authHeaders(svc.key), Accept: 'application/json, text/event-stream', ...headers },
+      body,
+      ...(typeof body === 'string' ? {} : { duplex: 'half' }),
+    } as RequestInit);
+
+  it('a body that is not JSON gets the SDK’s own parse error', async () => {
+    const res = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32700);
+  });
+
+  it('an empty body gets the SDK’s own answer', async () => {
+    const res = await post('');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32700);
+  });
+
+  it('a streamed body over 4 MiB is refused with 413 before it is parsed', async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 5) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await post(stream);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32000);
+  });
+});
