@@ -19,6 +19,7 @@ export interface UsageRow {
  */
 export class UsageStore {
   private readonly commits: UsageGroupCommit;
+  private readonly peeks = new Map<string, Promise<Record<MeterName, number>>>();
 
   constructor(private readonly db: Database) {
     this.commits = new UsageGroupCommit(db);
@@ -37,6 +38,21 @@ export class UsageStore {
   ): Promise<number | null> {
     if (limit !== null && units > limit) return null;
     return this.commits.add(keyId, usageMonth(at), meter, units, limit);
+  }
+
+  /**
+   * The month's usage for an allowance pre-check: concurrent callers for one key and month share one
+   * read. The answer may miss units committed while it was in flight, which is fine for a pre-check:
+   * the commit itself enforces the allowance exactly (see add).
+   */
+  peek(keyId: string, month: string): Promise<Record<MeterName, number>> {
+    const id = `${keyId}\u0000${month}`;
+    let read = this.peeks.get(id);
+    if (!read) {
+      read = this.get(keyId, month).finally(() => this.peeks.delete(id));
+      this.peeks.set(id, read);
+    }
+    return read;
   }
 
   async get(keyId: string, month: string): Promise<Record<MeterName, number>> {

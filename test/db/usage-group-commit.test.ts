@@ -3,8 +3,9 @@
  * metering, cache"): concurrent increments of one counter share upserts yet every caller gets its
  * own committed total; 300 concurrent increments leave exactly 300 units; an allowance is never
  * passed under concurrency, and callers that would pass it are not charged; a failed statement
- * fails exactly the callers whose units it carried. Runs on embedded PGlite and on a real
- * PostgreSQL server (Debian postgresql) started here on loopback.
+ * fails exactly the callers whose units it carried; concurrent allowance pre-checks share one read.
+ * Runs on embedded PGlite and on a real PostgreSQL server (Debian postgresql) started here on
+ * loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openStore, type Store, UsageStore, usageMonth } from '../../src/store/index.js';
@@ -110,5 +111,32 @@ describe.each(backends)('%s', (_label, open) => {
     expect(nextResults.map((r) => r.status)).toEqual(Array(7).fill('fulfilled'));
     expect(spy.upserts).toBe(upsertsBefore + 1);
     expect((await store.usage.get(keyId, MONTH)).chart).toBe(17);
+  });
+});
+
+describe('allowance pre-check read', () => {
+  it('concurrent pre-checks for one key and month share one read; a later one reads again', async () => {
+    const store = await openStore({ dataDir: 'memory://' });
+    try {
+      const keyId = (await store.keys.create({ name: 'peek', products: ['advanced_chart'] })).record.id;
+      let selects = 0;
+      const db: Database = {
+        ...store.db,
+        query: ((text: string, params?: unknown[]) => {
+          if (text.startsWith('SELECT meter, units FROM usage')) selects++;
+          return store.db.query(text, params);
+        }) as Database['query'],
+      };
+      const usage = new UsageStore(db);
+      await usage.add(keyId, 'chart', 4, null, AT);
+      const reads = await Promise.all(Array.from({ length: 50 }, () => usage.peek(keyId, MONTH)));
+      expect(reads.every((r) => r.chart === 4)).toBe(true);
+      expect(selects).toBe(1);
+      await usage.add(keyId, 'chart', 1, null, AT);
+      expect((await usage.peek(keyId, MONTH)).chart).toBe(5);
+      expect(selects).toBe(2);
+    } finally {
+      await store.close();
+    }
   });
 });

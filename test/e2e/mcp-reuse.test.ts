@@ -152,7 +152,7 @@ describe('withCachedJsonSchema', () => {
 });
 
 describe('the /mcp body, read once and handed to the SDK parsed', () => {
-  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  const post = (body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
     fetch(`${svc.url}/mcp`, {
       method: 'POST',
       headers: { ...authHeaders(svc.key), Accept: 'application/json, text/event-stream', ...headers },
