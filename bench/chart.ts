@@ -288,15 +288,23 @@ export async function profileChartPath(surface: 'rest' | 'mcp', seconds = 5): Pr
 }
 
 async function profileSection(): Promise<string> {
-  log('CPU profile of the REST chart path…');
-  return `## Where the REST chart path spends its time
+  log('CPU profiles of the REST and MCP chart paths…');
+  const rest = await profileChartPath('rest');
+  const mcp = await profileChartPath('mcp');
+  return `## Where the chart paths spend their time
 
-A CPU profile of the server (V8 sampling profiler, started and stopped over the inspector by
-bench/cpu-profile-hook.mjs) during 5 s of REST POST /api/chart with distinct births, after a
-2 s warm-up. Self time: the frame itself, not its callees; native frames are named after the
-nearest exported symbol, so Swiss Ephemeris time may carry an unrelated \`swe_*\` name.
+CPU profiles of the server (V8 sampling profiler, started and stopped over the inspector by
+bench/cpu-profile-hook.mjs), each during 5 s of generate_chart with distinct births after a 2 s
+warm-up. Self time: the frame itself, not its callees; native frames are named after the nearest
+exported symbol, so Swiss Ephemeris time may carry an unrelated \`swe_*\` name. The profiler
+itself costs some throughput.
 
-${await profileChartPath('rest')}`;
+### REST POST /api/chart
+
+${rest}
+### MCP tools/call generate_chart (2025-11-25)
+
+${mcp}`;
 }
 
 export async function chartBenchSections(): Promise<string[]> {
