@@ -17,6 +17,7 @@ import { birthChart, chartData, hdChartAt } from '../src/core/human-design/index
 import { loadKnowledgeBase } from '../src/core/knowledge/index.js';
 import { measureEphemerisFloor } from './ephemeris-floor.js';
 import { fmt, type LoadResult, load, percentile, startService } from './lib.js';
+import { profilingChild, readProfile, summarizeProfile } from './profile.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -72,7 +73,7 @@ function distinctBirth(i: number): { birthDate: string; birthTime: string; birth
   };
 }
 
-async function coreSection(): Promise<string> {
+async function coreSection(): Promise<{ markdown: string; toolMicroseconds: number }> {
   log('chart core vs Swiss Ephemeris floor…');
   const floor = measureEphemerisFloor({ charts: CHARTS, rounds: ROUNDS, seed: SEED });
   const ephemeris = createEphemeris();
@@ -89,7 +90,7 @@ async function coreSection(): Promise<string> {
   const ratio = chart / floor.floorMicrosecondsPerChart;
   const row = (name: string, us: number) =>
     `| ${name} | ${fmt(us, 0)} | ${fmt(us / floor.floorMicrosecondsPerChart, 2)}x |`;
-  return `## Human Design chart core (in-process)
+  const markdown = `## Human Design chart core (in-process)
 
 ${CHARTS} births spread over 1900-2100 (the floor's own sequence), median of ${ROUNDS} rounds, Swiss
 Ephemeris ${floor.libraryVersion}. The floor is the ${fmt(floor.callsPerChart, 1)} raw \`swe_calc_ut\` calls one
@@ -106,6 +107,7 @@ ${row('tool pipeline with include=tooltips', tooltips)}
 The chart core costs **${fmt(ratio, 2)}x** the ephemeris floor (target: at most ${FLOOR_TARGET_RATIO}x) —
 ${ratio <= FLOOR_TARGET_RATIO ? 'within' : '**over**'} the target.
 `;
+  return { markdown, toolMicroseconds: tool };
 }
 
 function chartRequest(
@@ -129,64 +131,194 @@ const mcpCall = (args: unknown, id: number) => ({
   params: { name: 'generate_chart', arguments: args },
 });
 
-async function loadSection(): Promise<string> {
+/** The same call as a 2026-07-28 client sends it: per-request envelope in `_meta` plus headers. */
+const modernMcpCall = (args: unknown, id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: {
+    name: 'generate_chart',
+    arguments: args,
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
+});
+
+interface LoadRuns {
+  rest: LoadResult;
+  restCached: LoadResult;
+  mcp: LoadResult;
+  mcpModern: LoadResult;
+  mcpCached: LoadResult;
+}
+
+async function loadRuns(): Promise<LoadRuns> {
   log('chart REST and MCP under load…');
   const svc = await startService({ CACHE_ENTRIES: '5000' });
-  const rows: string[] = [];
   try {
     const auth = { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' };
     const mcpHeaders = { ...auth, accept: 'application/json, text/event-stream' };
-    const cached = distinctBirth(0);
-    // Each run gets its own block of births, so "distinct" never meets an earlier run's cache entry.
-    const run = async (name: string, options: autocannon.Options): Promise<void> => {
-      const r: LoadResult = await load(options);
-      rows.push(`| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`);
+    const modernHeaders = {
+      ...auth,
+      accept: 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'generate_chart',
     };
-    // Warm-up (JIT, city lookups, first cache entry).
+    const cached = distinctBirth(0);
+    // Warm-up of both surfaces (JIT, city lookups, first cache entry).
     await load({
       url: svc.url,
       duration: 2,
       requests: [chartRequest('/api/chart', auth, (i) => distinctBirth(9_000_000 + i))],
     });
-    await run('REST POST /api/chart, distinct births (no cache hits)', {
+    await load({
       url: svc.url,
-      requests: [chartRequest('/api/chart', auth, (i) => distinctBirth(1_000_000 + i))],
+      duration: 2,
+      requests: [chartRequest('/mcp', mcpHeaders, (i) => mcpCall(distinctBirth(8_000_000 + i), i))],
     });
-    await run('REST POST /api/chart, one birth (cache hits)', {
-      url: svc.url,
-      requests: [chartRequest('/api/chart', auth, () => cached)],
-    });
-    await run('MCP tools/call generate_chart, distinct births (no cache hits)', {
-      url: svc.url,
-      requests: [chartRequest('/mcp', mcpHeaders, (i) => mcpCall(distinctBirth(3_000_000 + i), i))],
-    });
-    await run('MCP tools/call generate_chart, one birth (cache hits)', {
-      url: svc.url,
-      requests: [chartRequest('/mcp', mcpHeaders, (i) => mcpCall(cached, i))],
-    });
+    // Each run gets its own block of births, so "distinct" never meets an earlier run's cache entry.
+    return {
+      rest: await load({
+        url: svc.url,
+        requests: [chartRequest('/api/chart', auth, (i) => distinctBirth(1_000_000 + i))],
+      }),
+      restCached: await load({
+        url: svc.url,
+        requests: [chartRequest('/api/chart', auth, () => cached)],
+      }),
+      mcp: await load({
+        url: svc.url,
+        requests: [chartRequest('/mcp', mcpHeaders, (i) => mcpCall(distinctBirth(3_000_000 + i), i))],
+      }),
+      mcpModern: await load({
+        url: svc.url,
+        requests: [
+          chartRequest('/mcp', modernHeaders, (i) => modernMcpCall(distinctBirth(4_000_000 + i), i)),
+        ],
+      }),
+      mcpCached: await load({
+        url: svc.url,
+        requests: [chartRequest('/mcp', mcpHeaders, (i) => mcpCall(cached, i))],
+      }),
+    };
   } finally {
     await svc.stop();
     svc.cleanup();
   }
+}
+
+/** Targets of the task, stated against measurements of the same run. */
+const MCP_RPS_TARGET = 0.7;
+const MCP_P99_TARGET = 2;
+const REST_VS_PIPELINE_TARGET = 0.5;
+
+function loadSection(runs: LoadRuns, toolMicroseconds: number): string {
+  const row = (name: string, r: LoadResult) =>
+    `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`;
+  const pipelineRps = 1e6 / toolMicroseconds;
+  const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const ratioRow = (name: string, mcp: LoadResult, rest: LoadResult) => {
+    const rps = mcp.rps / rest.rps;
+    const p99 = mcp.p99 / rest.p99;
+    return `| ${name} | ${fmt(rps * 100, 0)}% | ${fmt(p99, 2)}x | ${verdict(rps >= MCP_RPS_TARGET && p99 <= MCP_P99_TARGET)} |`;
+  };
+  const restVsPipeline = runs.rest.rps / pipelineRps;
   return `## Human Design chart over REST and MCP (50 connections, 10 s each, built service)
 
 Every "distinct" request is a new birth (local date, time and one of six places), so each one resolves
 the place, computes the chart and writes its meter unit; "cache hits" repeat one birth and are
-answered from the result cache (X-Cache: HIT, not metered). MCP requests use the 2025-11-25 transport
-(SSE answer), one stateless request each.
+answered from the result cache (X-Cache: HIT, not metered). MCP requests are one stateless request
+each, over the 2025-11-25 transport (SSE answer) unless marked 2026-07-28 (JSON answer).
 
 | Endpoint | req/s | p50 (ms) | p99 (ms) | errors + non-2xx |
 |---|---|---|---|---|
-${rows.join('\n')}
+${row('REST POST /api/chart, distinct births (no cache hits)', runs.rest)}
+${row('REST POST /api/chart, one birth (cache hits)', runs.restCached)}
+${row('MCP tools/call generate_chart, distinct births (no cache hits)', runs.mcp)}
+${row('MCP tools/call generate_chart, distinct births, 2026-07-28', runs.mcpModern)}
+${row('MCP tools/call generate_chart, one birth (cache hits)', runs.mcpCached)}
+
+### Ratios from this run
+
+| MCP vs REST, same tool (generate_chart) | MCP req/s / REST req/s | MCP p99 / REST p99 | target (≥ ${MCP_RPS_TARGET * 100}%, p99 ≤ ${MCP_P99_TARGET}x) |
+|---|---|---|---|
+${ratioRow('distinct births, 2025-11-25', runs.mcp, runs.rest)}
+${ratioRow('distinct births, 2026-07-28', runs.mcpModern, runs.rest)}
+${ratioRow('one birth (cache hits)', runs.mcpCached, runs.restCached)}
+
+| REST vs in-process pipeline | req/s |
+|---|---|
+| in-process tool pipeline, one core (1 / ${fmt(toolMicroseconds, 0)} µs, section above) | ${fmt(pipelineRps, 0)} |
+| REST POST /api/chart, distinct births | ${runs.rest.rps} |
+| **ratio** (target ≥ ${REST_VS_PIPELINE_TARGET * 100}%) | **${fmt(restVsPipeline * 100, 0)}%** — ${verdict(restVsPipeline >= REST_VS_PIPELINE_TARGET)} |
+
+The server is one Node process (one core for JavaScript); the load generator runs on the other core.
 `;
 }
 
+/**
+ * CPU profile of the server during `seconds` of distinct-birth chart load on one surface, taken
+ * after a warm-up so start-up and JIT do not show; returns the Markdown summary.
+ */
+export async function profileChartPath(surface: 'rest' | 'mcp', seconds = 5): Promise<string> {
+  const hook = profilingChild(surface);
+  const svc = await startService(hook.env, undefined, hook.nodeArgs);
+  try {
+    const auth = { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' };
+    const request =
+      surface === 'rest'
+        ? (base: number) => chartRequest('/api/chart', auth, (i) => distinctBirth(base + i))
+        : (base: number) =>
+            chartRequest('/mcp', { ...auth, accept: 'application/json, text/event-stream' }, (i) =>
+              mcpCall(distinctBirth(base + i), i),
+            );
+    await load({ url: svc.url, duration: 2, requests: [request(5_000_000)] });
+    svc.signal('SIGUSR2');
+    const r = await load({ url: svc.url, duration: seconds, requests: [request(6_000_000)] });
+    svc.signal('SIGUSR2');
+    const profile = await readProfile(hook.file);
+    return `${r.rps} req/s while profiled. ${summarizeProfile(profile)}`;
+  } finally {
+    await svc.stop();
+    svc.cleanup();
+  }
+}
+
+async function profileSection(): Promise<string> {
+  log('CPU profiles of the REST and MCP chart paths…');
+  const rest = await profileChartPath('rest');
+  const mcp = await profileChartPath('mcp');
+  return `## Where the chart paths spend their time
+
+CPU profiles of the server (V8 sampling profiler, started and stopped over the inspector by
+bench/cpu-profile-hook.mjs), each during 5 s of generate_chart with distinct births after a 2 s
+warm-up. Self time: the frame itself, not its callees; native frames are named after the nearest
+exported symbol, so Swiss Ephemeris time may carry an unrelated \`swe_*\` name. The profiler
+itself costs some throughput.
+
+### REST POST /api/chart
+
+${rest}
+### MCP tools/call generate_chart (2025-11-25)
+
+${mcp}`;
+}
+
 export async function chartBenchSections(): Promise<string[]> {
-  return [await coreSection(), await loadSection()];
+  const core = await coreSection();
+  const runs = await loadRuns();
+  return [core.markdown, loadSection(runs, core.toolMicroseconds), await profileSection()];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  chartBenchSections().then(
+  const profileOnly = process.argv[2];
+  (profileOnly === 'rest' || profileOnly === 'mcp'
+    ? profileChartPath(profileOnly).then((s) => [s])
+    : chartBenchSections()
+  ).then(
     (sections) => process.stdout.write(`${sections.join('\n')}\n`),
     (e: unknown) => {
       process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);

@@ -47,6 +47,9 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
 export interface Child {
   url: string;
   stdout: string[];
+  pid: number;
+  /** Sends a signal to the child (e.g. SIGUSR2 for the CPU profile hook). */
+  signal(name: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
@@ -76,7 +79,9 @@ export function startChild(
           resolve({
             url: m[1]!,
             stdout,
+            pid: child.pid!,
             ms: performance.now() - started,
+            signal: (name) => child.kill(name),
             stop: () =>
               new Promise((done) => {
                 child.once('exit', () => done());
@@ -94,9 +99,10 @@ export function startChild(
 export async function startService(
   extraEnv: Record<string, string> = {},
   dataDir: string = mkdtempSync(join(tmpdir(), 'chart-bench-')),
+  nodeArgs: string[] = [],
 ): Promise<Child & { key: string; ms: number; dataDir: string; cleanup(): void }> {
   const child = await startChild(
-    ['dist/src/main.js', 'serve'],
+    [...nodeArgs, 'dist/src/main.js', 'serve'],
     { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...extraEnv },
     /Listening on (http:\/\/\S+)/,
   );

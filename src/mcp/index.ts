@@ -5,6 +5,8 @@ import {
   type CallToolResult,
   createMcpHandler,
   McpServer,
+  type ServerContext,
+  type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
 import { AppError, isClientFault } from '../core/errors.js';
@@ -43,11 +45,52 @@ function errorResult(message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }] };
 }
 
+const INSTRUCTIONS =
+  'Chart calculation and knowledge service. Resolve uncertain birth places with validate_location first; ' +
+  'chart tools take birthDate (YYYY-MM-DD), birthTime (HH:MM, local wall clock) and birthLocation.';
+
+type JsonSchemaOptions = Parameters<StandardSchemaWithJSON['~standard']['jsonSchema']['input']>[0];
+
+/**
+ * The same schema, with its JSON Schema conversion done once per direction and target. The SDK
+ * converts a tool's schemas on every request that builds a server (tools/list, the header scan of
+ * tools/call, the output projection), and for the chart output schema that conversion cost more
+ * than the chart itself. Validation still runs through the schema's own `validate`.
+ */
+export function withCachedJsonSchema<S extends StandardSchemaWithJSON>(schema: S): StandardSchemaWithJSON {
+  const std = schema['~standard'];
+  const memo = new Map<string, Record<string, unknown>>();
+  const converter =
+    (io: 'input' | 'output') =>
+    (options: JsonSchemaOptions): Record<string, unknown> => {
+      const key = `${io}:${options.target}`;
+      let json = memo.get(key);
+      if (!json) {
+        json = std.jsonSchema[io](options);
+        memo.set(key, json);
+      }
+      return json;
+    };
+  return {
+    '~standard': {
+      version: std.version,
+      vendor: std.vendor,
+      validate: (value, options) => std.validate(value, options),
+      jsonSchema: { input: converter('input'), output: converter('output') },
+    },
+  };
+}
+
 /**
  * Stateless MCP endpoint over the official SDK, serving 2025-era clients (initialize) and 2026-07-28
- * clients alike. Every tool runs through the same invoke path as REST. The caller reaches the tools
- * through the `AuthInfo` object the HTTP layer hands the SDK: a private map from that object to the
- * request state is the one typed accessor, with no untyped bag in between.
+ * clients alike. Every tool runs through the same invoke path as REST.
+ *
+ * The SDK asks for a fresh server instance per HTTP request (an instance serves one exchange at a
+ * time and keeps its negotiated era), so the factory only assembles parts built once here: the tool
+ * handlers, and schemas whose JSON Schema conversion is memoised. The caller reaches a tool call
+ * through the `AuthInfo` object the HTTP layer hands the SDK and the SDK passes to the handler
+ * (`ctx.http.authInfo`): a private map from that object to the request state is the one typed
+ * accessor, with no untyped bag in between.
  */
 export function createMcpEndpoint(options: McpOptions): McpEndpoint {
   const { tools, resources, deps, cache, log } = options;
@@ -55,69 +98,68 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
   const stateOf = (authInfo: AuthInfo | undefined): McpRequestState | undefined =>
     authInfo ? states.get(authInfo) : undefined;
 
+  const toolHandler =
+    (tool: AnyTool) =>
+    async (args: unknown, ctx: ServerContext): Promise<CallToolResult> => {
+      const state = stateOf(ctx.http?.authInfo);
+      try {
+        const out = await invokeOperation(
+          tool,
+          parseInput(tool, args),
+          state?.caller ?? null,
+          deps,
+          cache,
+        );
+        if (out.cache) state?.setHeader('X-Cache', out.cache);
+        const data = out.data as Record<string, unknown>;
+        const meta: Record<string, unknown> = {};
+        if (out.cache) meta.cache = out.cache;
+        if (out.warnings.length) meta.warnings = out.warnings;
+        return {
+          content: [{ type: 'text', text: JSON.stringify(data) }],
+          structuredContent: data,
+          ...(Object.keys(meta).length ? { _meta: meta } : {}),
+        };
+      } catch (e) {
+        if (e instanceof AppError && isClientFault(e.code)) {
+          const details = e.details?.length ? `\n${JSON.stringify(e.details)}` : '';
+          return errorResult(`${e.message}${details}`);
+        }
+        log.error({ err: e, tool: tool.name }, 'tool failed');
+        return errorResult('Internal error while running the tool; it has been logged. Please retry later.');
+      }
+    };
+
+  const toolParts = tools.map((tool) => ({
+    name: tool.name,
+    config: {
+      title: tool.title,
+      description: tool.description,
+      // Validation happens in the handler (parseInput), so MCP and REST word errors alike.
+      inputSchema: withCachedJsonSchema(advertisedInputSchema(tool.input)),
+      outputSchema: withCachedJsonSchema(tool.output),
+      annotations: { title: tool.title, ...tool.annotations },
+    },
+    handler: toolHandler(tool),
+  }));
+  const resourceParts = resources.map((r) => ({
+    name: r.name,
+    uri: r.uri,
+    metadata: { title: r.title, description: r.description, mimeType: r.mimeType },
+    read: async (uri: URL) => ({
+      contents: [{ uri: uri.href, mimeType: r.mimeType, text: r.read(deps) }],
+    }),
+  }));
+
   const handler = createMcpHandler(
-    ({ authInfo }) => {
-      const state = stateOf(authInfo);
+    () => {
       const server = new McpServer(SERVER_INFO, {
         // Stateless and fixed: the lists never change, so no list_changed notifications are promised.
         capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
-        instructions:
-          'Chart calculation and knowledge service. Resolve uncertain birth places with validate_location first; ' +
-          'chart tools take birthDate (YYYY-MM-DD), birthTime (HH:MM, local wall clock) and birthLocation.',
+        instructions: INSTRUCTIONS,
       });
-      for (const tool of tools) {
-        server.registerTool(
-          tool.name,
-          {
-            title: tool.title,
-            description: tool.description,
-            // Validation happens in the handler (parseInput), so MCP and REST word errors alike.
-            inputSchema: advertisedInputSchema(tool.input),
-            outputSchema: tool.output,
-            annotations: { title: tool.title, ...tool.annotations },
-          },
-          async (args: unknown): Promise<CallToolResult> => {
-            try {
-              const out = await invokeOperation(
-                tool,
-                parseInput(tool, args),
-                state?.caller ?? null,
-                deps,
-                cache,
-              );
-              if (out.cache) state?.setHeader('X-Cache', out.cache);
-              const data = out.data as Record<string, unknown>;
-              const meta: Record<string, unknown> = {};
-              if (out.cache) meta.cache = out.cache;
-              if (out.warnings.length) meta.warnings = out.warnings;
-              return {
-                content: [{ type: 'text', text: JSON.stringify(data) }],
-                structuredContent: data,
-                ...(Object.keys(meta).length ? { _meta: meta } : {}),
-              };
-            } catch (e) {
-              if (e instanceof AppError && isClientFault(e.code)) {
-                const details = e.details?.length ? `\n${JSON.stringify(e.details)}` : '';
-                return errorResult(`${e.message}${details}`);
-              }
-              log.error({ err: e, tool: tool.name }, 'tool failed');
-              return errorResult(
-                'Internal error while running the tool; it has been logged. Please retry later.',
-              );
-            }
-          },
-        );
-      }
-      for (const r of resources) {
-        server.registerResource(
-          r.name,
-          r.uri,
-          { title: r.title, description: r.description, mimeType: r.mimeType },
-          async (uri) => ({
-            contents: [{ uri: uri.href, mimeType: r.mimeType, text: r.read(deps) }],
-          }),
-        );
-      }
+      for (const t of toolParts) server.registerTool(t.name, t.config, t.handler);
+      for (const r of resourceParts) server.registerResource(r.name, r.uri, r.metadata, r.read);
       return server;
     },
     { onerror: (err) => log.warn({ err }, 'mcp request rejected') },

@@ -51,7 +51,8 @@ export async function invokeOperation(
   const limit = meter && caller ? caller.limits[meter] : null;
   const now = deps.now();
   if (meter && caller && limit !== null) {
-    const used = (await deps.store.usage.get(caller.id, usageMonth(now)))[meter];
+    // Advisory: the commit below enforces the allowance exactly; this spares the run when it is used up.
+    const used = (await deps.store.usage.peek(caller.id, usageMonth(now)))[meter];
     if (used >= limit) throw quotaExceeded(meter, limit);
   }
 

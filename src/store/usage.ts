@@ -1,5 +1,6 @@
 import type { Database } from './db.js';
 import type { MeterName } from './keys.js';
+import { UsageGroupCommit } from './usage-group-commit.js';
 
 /** `YYYY-MM` of an instant, in UTC: the metering period. */
 export const usageMonth = (at: Date): string => at.toISOString().slice(0, 7);
@@ -12,15 +13,21 @@ export interface UsageRow {
 }
 
 /**
- * Durable metering: one row per key, month and meter, updated with a single atomic upsert so that
- * concurrent requests never lose or double a count.
+ * Durable metering: one row per key, month and meter, updated by atomic upserts so that concurrent
+ * requests never lose or double a count. Concurrent increments of one counter share one upsert
+ * (group commit, see UsageGroupCommit); each caller still waits for the commit carrying its units.
  */
 export class UsageStore {
-  constructor(private readonly db: Database) {}
+  private readonly commits: UsageGroupCommit;
+  private readonly peeks = new Map<string, Promise<Record<MeterName, number>>>();
+
+  constructor(private readonly db: Database) {
+    this.commits = new UsageGroupCommit(db);
+  }
 
   /**
-   * Adds `units` to the counter unless that would pass `limit`; returns the new total, or null when
-   * the allowance would be exceeded (nothing is recorded then).
+   * Adds `units` to the counter unless that would pass `limit`; resolves the new total once it is
+   * committed, or null when the allowance would be exceeded (nothing is recorded then).
    */
   async add(
     keyId: string,
@@ -30,14 +37,22 @@ export class UsageStore {
     at: Date,
   ): Promise<number | null> {
     if (limit !== null && units > limit) return null;
-    const { rows } = await this.db.query<{ units: string }>(
-      `INSERT INTO usage (key_id, month, meter, units) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (key_id, month, meter) DO UPDATE SET units = usage.units + EXCLUDED.units
-       WHERE $5::bigint IS NULL OR usage.units + EXCLUDED.units <= $5::bigint
-       RETURNING units`,
-      [keyId, usageMonth(at), meter, units, limit],
-    );
-    return rows[0] ? Number(rows[0].units) : null;
+    return this.commits.add(keyId, usageMonth(at), meter, units, limit);
+  }
+
+  /**
+   * The month's usage for an allowance pre-check: concurrent callers for one key and month share one
+   * read. The answer may miss units committed while it was in flight, which is fine for a pre-check:
+   * the commit itself enforces the allowance exactly (see add).
+   */
+  peek(keyId: string, month: string): Promise<Record<MeterName, number>> {
+    const id = `${keyId}\u0000${month}`;
+    let read = this.peeks.get(id);
+    if (!read) {
+      read = this.get(keyId, month).finally(() => this.peeks.delete(id));
+      this.peeks.set(id, read);
+    }
+    return read;
   }
 
   async get(keyId: string, month: string): Promise<Record<MeterName, number>> {
