@@ -118,9 +118,14 @@ const ERROR_RESPONSES = {
   '400': ['BadRequest', 'Invalid input: the message and details name each field and the accepted form'],
   '401': ['Unauthorized', 'Missing or invalid API key (WWW-Authenticate: Bearer)'],
   '403': ['Forbidden', 'The key lacks the product this endpoint needs'],
+  '408': ['RequestTimeout', 'The body did not arrive within BODY_TIMEOUT_MS (10 s by default)'],
   '413': [
     'PayloadTooLarge',
     'The JSON body is larger than the server accepts (BODY_LIMIT, 100 kB by default)',
+  ],
+  '415': [
+    'UnsupportedMediaType',
+    'The body was not sent as Content-Type: application/json, or in a Content-Encoding other than gzip, deflate or br',
   ],
   '429': [
     'TooManyRequests',
@@ -137,7 +142,7 @@ function errorStatuses(row: RouteRow): ErrorStatus[] {
   const statuses: ErrorStatus[] = ['400'];
   if (op.access !== 'public') statuses.push('401');
   if (op.access !== 'public' && op.access !== 'free') statuses.push('403');
-  if (row.binding.from === 'body') statuses.push('413');
+  if (row.binding.from === 'body') statuses.push('408', '413', '415');
   if (op.access === 'public' || op.meter) statuses.push('429');
   statuses.push('500', '503');
   return statuses;

@@ -6,7 +6,6 @@ import {
   createMcpHandler,
   McpServer,
   type ServerContext,
-  type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
 import { AppError, isClientFault } from '../core/errors.js';
@@ -15,6 +14,7 @@ import { advertisedInputSchema, parseInput } from '../operations/input.js';
 import { invokeOperation } from '../operations/invoke.js';
 import type { AnyTool, Caller, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
+import { compactOutput, withCachedJsonSchema } from './schemas.js';
 
 export const SERVER_INFO = { name: 'chart-service', version: '4.0.0' } as const;
 
@@ -49,38 +49,6 @@ const INSTRUCTIONS =
   'Chart calculation and knowledge service. Resolve uncertain birth places with validate_location first; ' +
   'chart tools take birthDate (YYYY-MM-DD), birthTime (HH:MM, local wall clock) and birthLocation.';
 
-type JsonSchemaOptions = Parameters<StandardSchemaWithJSON['~standard']['jsonSchema']['input']>[0];
-
-/**
- * The same schema, with its JSON Schema conversion done once per direction and target. The SDK
- * converts a tool's schemas on every request that builds a server (tools/list, the header scan of
- * tools/call, the output projection), and for the chart output schema that conversion cost more
- * than the chart itself. Validation still runs through the schema's own `validate`.
- */
-export function withCachedJsonSchema<S extends StandardSchemaWithJSON>(schema: S): StandardSchemaWithJSON {
-  const std = schema['~standard'];
-  const memo = new Map<string, Record<string, unknown>>();
-  const converter =
-    (io: 'input' | 'output') =>
-    (options: JsonSchemaOptions): Record<string, unknown> => {
-      const key = `${io}:${options.target}`;
-      let json = memo.get(key);
-      if (!json) {
-        json = std.jsonSchema[io](options);
-        memo.set(key, json);
-      }
-      return json;
-    };
-  return {
-    '~standard': {
-      version: std.version,
-      vendor: std.vendor,
-      validate: (value, options) => std.validate(value, options),
-      jsonSchema: { input: converter('input'), output: converter('output') },
-    },
-  };
-}
-
 /**
  * Stateless MCP endpoint over the official SDK, serving 2025-era clients (initialize) and 2026-07-28
  * clients alike. Every tool runs through the same invoke path as REST.
@@ -103,13 +71,7 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
     async (args: unknown, ctx: ServerContext): Promise<CallToolResult> => {
       const state = stateOf(ctx.http?.authInfo);
       try {
-        const out = await invokeOperation(
-          tool,
-          parseInput(tool, args),
-          state?.caller ?? null,
-          deps,
-          cache,
-        );
+        const out = await invokeOperation(tool, parseInput(tool, args), state?.caller ?? null, deps, cache);
         if (out.cache) state?.setHeader('X-Cache', out.cache);
         const data = out.data as Record<string, unknown>;
         const meta: Record<string, unknown> = {};
@@ -137,7 +99,10 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
       description: tool.description,
       // Validation happens in the handler (parseInput), so MCP and REST word errors alike.
       inputSchema: withCachedJsonSchema(advertisedInputSchema(tool.input)),
-      outputSchema: withCachedJsonSchema(tool.output),
+      outputSchema: withCachedJsonSchema(
+        tool.output,
+        compactOutput(tools.filter((t) => t !== tool).map((t) => ({ toolName: t.name, schema: t.output }))),
+      ),
       annotations: { title: tool.title, ...tool.annotations },
     },
     handler: toolHandler(tool),

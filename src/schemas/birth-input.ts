@@ -78,15 +78,28 @@ export interface BirthFieldsOptions {
   person?: string;
   /** Extra sentence for the date field (e.g. the range the tool covers). */
   dateNote?: string;
+  /**
+   * Describe each field by pointing at the same unsuffixed field of this input instead of repeating
+   * its text (a second person in one input: the model reads the rules once).
+   */
+  sameAsUnsuffixed?: boolean;
 }
 
 /** The five birth fields of one person, named and described for that person. */
 export function birthInputFields(options: BirthFieldsOptions = {}) {
   const suffix = options.suffix ?? '';
   const who = (text: string) => (options.person ? `${options.person}: ${text}` : text);
+  const text = (field: string, full: string, rule = '') =>
+    who(
+      options.sameAsUnsuffixed
+        ? `${field}, in the same form and with the same rules as ${field.slice(0, -suffix.length)}${rule}.`
+        : full,
+    );
   return {
-    birthDate: dateField(who(options.dateNote ? `${DATE_TEXT} ${options.dateNote}` : DATE_TEXT)),
-    birthTime: timeField(who(TIME_TEXT)),
+    birthDate: dateField(
+      text(`birthDate${suffix}`, options.dateNote ? `${DATE_TEXT} ${options.dateNote}` : DATE_TEXT),
+    ),
+    birthTime: timeField(text(`birthTime${suffix}`, TIME_TEXT)),
     birthLocation: hinted(
       z
         .string()
@@ -94,14 +107,19 @@ export function birthInputFields(options: BirthFieldsOptions = {}) {
         .max(PLACE_MAX_LENGTH)
         .optional()
         .describe(
-          who(`${PLACE_TEXT} Required unless both latitude${suffix} and longitude${suffix} are given.`),
+          text(
+            `birthLocation${suffix}`,
+            `${PLACE_TEXT} Required unless both latitude${suffix} and longitude${suffix} are given.`,
+            `; required unless both latitude${suffix} and longitude${suffix} are given`,
+          ),
         ),
       { expected: placeExpected(suffix) },
     ),
     latitude: latitudeField
       .optional()
       .describe(
-        who(
+        text(
+          `latitude${suffix}`,
           `Latitude of the birth place, decimal degrees -90 (south) to 90 (north). With longitude${suffix} it ` +
             'replaces the place lookup: the time zone comes from the coordinates.',
         ),
@@ -109,7 +127,8 @@ export function birthInputFields(options: BirthFieldsOptions = {}) {
     longitude: longitudeField
       .optional()
       .describe(
-        who(
+        text(
+          `longitude${suffix}`,
           `Longitude of the birth place, decimal degrees -180 (west) to 180 (east). Give it with latitude${suffix}.`,
         ),
       ),

@@ -25,7 +25,7 @@ export const generateCompositeTool = defineTool({
   input: withPlaceRule(
     z.object({
       ...birthInputFields({ person: 'Person A', dateNote: HD_DATE_NOTE }),
-      ...suffixedBirthInputFields('1', { person: 'Person B', dateNote: HD_DATE_NOTE }),
+      ...suffixedBirthInputFields('1', { person: 'Person B', sameAsUnsuffixed: true }),
       include: includeField,
     }),
     '',

@@ -157,10 +157,10 @@ describe('structure', () => {
       expect(codes, name).toEqual(expect.arrayContaining(['200', '400', '500', '503']));
       expect(codes.includes('401'), name).toBe(row.op.access !== 'public');
       expect(codes.includes('403'), name).toBe(!['public', 'free'].includes(row.op.access));
-      expect(codes.includes('413'), name).toBe(row.binding.from === 'body');
+      // A body can be too slow (408), too large (413), or not JSON / in an unknown encoding (415).
+      for (const bodyStatus of ['408', '413', '415'])
+        expect(codes.includes(bodyStatus), `${name} ${bodyStatus}`).toBe(row.binding.from === 'body');
       expect(codes.includes('429'), name).toBe(row.op.access === 'public' || Boolean(row.op.meter));
-      // No 415: a body that is not JSON is read as no body and answered 400 naming the fields.
-      expect(codes.includes('415'), name).toBe(false);
       for (const code of codes.filter((c) => c !== '200')) {
         const response = resolve(op.responses[code]!.$ref as string) as Json;
         expect(JSON.stringify(response), `${name} ${code}`).toContain('#/components/schemas/Error');
