@@ -55,6 +55,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { deps, cache, log } = options;
   const app = express();
   app.disable('x-powered-by');
+  // Answers are computed per request (and mostly POSTs): a SHA-1 ETag of every body buys nothing.
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   const admission = new Admission(options.admission);
   const admit = admissionMiddleware(admission, sendError);

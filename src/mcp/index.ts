@@ -10,11 +10,11 @@ import {
 import type { Logger } from 'pino';
 import { AppError, isClientFault } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
-import { advertisedInputSchema, parseInput } from '../operations/input.js';
+import { parseInput } from '../operations/input.js';
 import { invokeOperation } from '../operations/invoke.js';
 import type { AnyTool, Caller, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
-import { compactOutput, withCachedJsonSchema } from './schemas.js';
+import { advertisedSchema, compactOutput } from './schemas.js';
 
 export const SERVER_INFO = { name: 'chart-service', version: '4.0.0' } as const;
 
@@ -98,8 +98,8 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
       title: tool.title,
       description: tool.description,
       // Validation happens in the handler (parseInput), so MCP and REST word errors alike.
-      inputSchema: withCachedJsonSchema(advertisedInputSchema(tool.input)),
-      outputSchema: withCachedJsonSchema(
+      inputSchema: advertisedSchema(tool.input),
+      outputSchema: advertisedSchema(
         tool.output,
         compactOutput(tools.filter((t) => t !== tool).map((t) => ({ toolName: t.name, schema: t.output }))),
       ),

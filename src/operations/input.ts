@@ -33,32 +33,6 @@ export function inputError(error: z.ZodError, schema: z.ZodType, raw: unknown): 
   return new AppError('invalid_input', summary, { details });
 }
 
-/**
- * The schema to register with the MCP SDK: it advertises the operation's JSON Schema unchanged but
- * lets every argument object through, so that the tool handler validates with `parseInput` and MCP
- * callers read the same messages as REST callers (the SDK's own check would answer in zod's words).
- */
-export function advertisedInputSchema(schema: z.ZodObject): PassThroughSchema {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'chart-service',
-      validate: (value: unknown) => ({ value }),
-      jsonSchema: schema['~standard'].jsonSchema,
-    },
-  };
-}
-
-/** A Standard Schema (standardschema.dev) with JSON Schema conversion that accepts any value. */
-export interface PassThroughSchema {
-  readonly '~standard': {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (value: unknown) => { value: unknown };
-    readonly jsonSchema: z.ZodObject['~standard']['jsonSchema'];
-  };
-}
-
 type Issue = z.core.$ZodIssue;
 type Path = readonly PropertyKey[];
 

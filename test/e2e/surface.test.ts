@@ -125,6 +125,9 @@ describe.each(OPERATIONS.map((op) => [op.name, op] as const))('%s', (_name, op) 
       expect(mcp.isError, mcp.content[0]?.text).toBeFalsy();
       expect(JSON.parse(mcp.content[0]!.text)).toEqual(mcp.structuredContent);
       expect(mcp.structuredContent).toEqual(data);
+      // The server does not re-parse outputs (src/mcp/schemas.ts): this is where they meet their schema.
+      const parsed = op.output.safeParse(mcp.structuredContent);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     }
 
     for (const alias of aliasesOf(op)) {

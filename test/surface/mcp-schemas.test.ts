@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { compactOutput, withCachedJsonSchema } from '../../src/mcp/schemas.js';
+import { compactOutput, advertisedSchema } from '../../src/mcp/schemas.js';
 import { TOOLS } from '../../src/tools/index.js';
 
 type Json = Record<string, unknown> & { $defs?: Record<string, Json>; properties?: Record<string, Json> };
@@ -17,9 +17,7 @@ const TARGET = { target: 'draft-2020-12' } as const;
 function advertised(name: string): Json {
   const tool = TOOLS.find((t) => t.name === name)!;
   const others = TOOLS.filter((t) => t !== tool).map((t) => ({ toolName: t.name, schema: t.output }));
-  return withCachedJsonSchema(tool.output, compactOutput(others))['~standard'].jsonSchema.output(
-    TARGET,
-  ) as Json;
+  return advertisedSchema(tool.output, compactOutput(others))['~standard'].jsonSchema.output(TARGET) as Json;
 }
 
 const full = (name: string): Json =>
@@ -75,7 +73,7 @@ describe('compact MCP output schemas', () => {
       a: z.object({ b: z.object({ c: deep.describe('Three levels down.') }) }),
       embedded: z.object({ other: unused }).describe('x'),
     });
-    const compact = withCachedJsonSchema(
+    const compact = advertisedSchema(
       schema,
       compactOutput([{ toolName: 'other_tool', schema: z.object({ other: unused }) }]),
     )['~standard'].jsonSchema.output(TARGET) as Json;
