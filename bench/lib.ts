@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -35,6 +35,12 @@ export interface LoadResult {
 
 export async function load(options: autocannon.Options): Promise<LoadResult> {
   const r = await autocannon({ connections: 50, duration: 10, ...options });
+  // A run whose answers failed measures the failure path: never let it pass for a throughput.
+  if (r.errors + r.timeouts + r.non2xx > 0) {
+    throw new Error(
+      `${options.method ?? 'GET'} ${String(options.url)}: ${r.non2xx} non-2xx answers and ${r.errors + r.timeouts} errors under load`,
+    );
+  }
   return {
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
@@ -106,7 +112,9 @@ export async function startService(
     { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...extraEnv },
     /Listening on (http:\/\/\S+)/,
   );
-  const key = child.stdout.find((l) => l.startsWith('csk_')) ?? '';
+  // The first start leaves its key in a 0600 file (a restart on an existing store creates none).
+  const keyFile = join(dataDir, 'initial-api-key.txt');
+  const key = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '';
   return { ...child, key, dataDir, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
