@@ -4,11 +4,11 @@
  * ("A cache hit returns header X-Cache: HIT and counts 0"; "Batch charts count 1 per successful
  * chart"); shared/DESIGN.md section 5. Birth data: human-design.md section 12.1 (R1, R4, R8).
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartData } from '../../src/core/human-design/index.js';
 import { REFERENCE_CHARTS } from '../fixtures/reference-charts.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
+import { connectMcp } from '../helpers/mcp.js';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -81,12 +81,7 @@ describe('chart units', () => {
 
   it('MCP calls meter the same way (a repeat is a hit)', async () => {
     const key = await svc.createKey(['advanced_chart']);
-    const client = new Client({ name: 'meter', version: '1' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
-        requestInit: { headers: { Authorization: `Bearer ${key}` } },
-      }),
-    );
+    const client = await connectMcp(svc.url, key);
     try {
       const a = await client.callTool({ name: 'generate_chart', arguments: R8 });
       const b = await client.callTool({ name: 'generate_chart', arguments: R8 });

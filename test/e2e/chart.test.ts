@@ -8,13 +8,14 @@
  * the alias table); DST rules from src/core/time (the documented gap/fold rule); R1 birth data from
  * shared/reference/human-design.md section 12.1; place facts from GeoNames.
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allHdKnowledgeIds, tooltipIds } from '../../src/core/human-design/index.js';
 import { julianDayUT } from '../../src/core/time/index.js';
 import { type ChartData, type CompositeData, hdChartAt } from '../../src/core/human-design/index.js';
 import { REFERENCE_CHARTS } from '../fixtures/reference-charts.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
+import { connectMcp } from '../helpers/mcp.js';
 
 let svc: TestService;
 let client: Client;
@@ -27,15 +28,7 @@ afterAll(async () => {
   await svc?.close();
 });
 
-async function connect(key: string): Promise<Client> {
-  const c = new Client({ name: 'chart-test', version: '1.0.0' });
-  await c.connect(
-    new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${key}` } },
-    }),
-  );
-  return c;
-}
+const connect = (key: string): Promise<Client> => connectMcp(svc.url, key);
 
 interface Envelope<T> {
   success: boolean;

@@ -5,11 +5,12 @@
  * transport (2025-11-25 initialize + SSE answer; 2026-07-28 per-request envelope headers).
  * Place facts (Montréal -> America/Toronto) from GeoNames.
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '../../src/tools/index.js';
 import { fixtureTools } from '../helpers/fixtures.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
+import { connectMcp } from '../helpers/mcp.js';
 
 let svc: TestService;
 const fx = fixtureTools();
@@ -19,18 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 
-async function connect(key: string, mode?: 'auto'): Promise<Client> {
-  const client = new Client(
-    { name: 'test', version: '1.0.0' },
-    mode ? { versionNegotiation: { mode } } : undefined,
-  );
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${key}` } },
-    }),
-  );
-  return client;
-}
+const connect = (key: string, mode?: 'auto'): Promise<Client> => connectMcp(svc.url, key, { mode });
 
 /** Reads a JSON-RPC answer that may come as JSON or as one SSE `message` event. */
 async function rpcBody(

@@ -7,21 +7,17 @@
  * parameters, the same data on every read). Type / authority / center names: human-design.md
  * sections 3.1, 4 and 5. Texts must come from knowledge/hd (one source with the tooltips).
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { introOf } from '../../src/core/knowledge/index.js';
-import { authHeaders, startService, type TestService } from '../helpers/service.js';
+import { startService, type TestService } from '../helpers/service.js';
+import { connectMcp } from '../helpers/mcp.js';
 
 let svc: TestService;
 let client: Client;
 beforeAll(async () => {
   svc = await startService();
-  client = new Client({ name: 'resources', version: '1' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
-      requestInit: { headers: authHeaders(svc.key) },
-    }),
-  );
+  client = await connectMcp(svc.url, svc.key);
 });
 afterAll(async () => {
   await client?.close();
@@ -57,12 +53,7 @@ describe('reference resources', () => {
     // A second service (fresh deps) serves the same bytes too.
     const other = await startService();
     try {
-      const c = new Client({ name: 'other', version: '1' });
-      await c.connect(
-        new StreamableHTTPClientTransport(new URL(`${other.url}/mcp`), {
-          requestInit: { headers: authHeaders(other.key) },
-        }),
-      );
+      const c = await connectMcp(other.url, other.key);
       const r = await c.readResource({ uri });
       expect((r.contents[0] as { text: string }).text).toBe(a.text);
       await c.close();

@@ -4,10 +4,10 @@
  * spec's "Location resolution - response", Versioning and Errors sections and shared/DESIGN.md
  * section 4. Place facts from GeoNames and the tz database.
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '../../src/tools/index.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
+import { connectMcp } from '../helpers/mcp.js';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -61,12 +61,7 @@ describe('validate-location over REST', () => {
   });
 
   it('gives the same data over MCP as over REST', async () => {
-    const client = new Client({ name: 'parity', version: '1' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
-        requestInit: { headers: { Authorization: `Bearer ${svc.key}` } },
-      }),
-    );
+    const client = await connectMcp(svc.url, svc.key);
     for (const args of [
       { birthLocation: 'São Paulo' },
       { birthLocation: 'New York NY' },

@@ -11,7 +11,7 @@
  *   every REST-only operation whose schema rejects `{}`); no key is 401 on every route; a key without
  *   the operation's product is 403 on REST and isError on MCP.
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteRow } from '../../src/http-bridge/routes.js';
 import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation } from '../../src/operations/types.js';
@@ -19,6 +19,7 @@ import { PRODUCTS } from '../../src/store/index.js';
 import { ENDPOINTS } from '../../src/http-bridge/endpoints.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
+import { connectMcp } from '../helpers/mcp.js';
 
 interface ErrorBody {
   success: false;
@@ -37,12 +38,7 @@ afterAll(async () => {
 });
 
 async function connect(key: string): Promise<Client> {
-  const c = new Client({ name: 'surface', version: '1.0.0' });
-  await c.connect(
-    new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${key}` } },
-    }),
-  );
+  const c = await connectMcp(svc.url, key);
   clients.push(c);
   return c;
 }

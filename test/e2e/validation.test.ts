@@ -8,20 +8,16 @@
  * name the field and the accepted form); docs/decisions.md (Input validation); expected corrections
  * worked by hand (6:20 pm = 18:20; 14 cannot be a month).
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
+import { connectMcp } from '../helpers/mcp.js';
 
 let svc: TestService;
 let client: Client;
 beforeAll(async () => {
   svc = await startService();
-  client = new Client({ name: 'validation-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${svc.key}` } },
-    }),
-  );
+  client = await connectMcp(svc.url, svc.key);
 });
 afterAll(async () => {
   await client?.close();

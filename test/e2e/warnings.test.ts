@@ -6,21 +6,17 @@
  * Valencia, Carabobo (Venezuela, pop. 1.6 M) is the largest "Valencia"; Valencia, Spain has 0.79 M.
  * Time facts from the IANA tz database: New York sprang forward at 02:00 on 2024-03-10.
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
+import { connectMcp } from '../helpers/mcp.js';
 
 let svc: TestService;
 let client: Client;
 
 beforeAll(async () => {
   svc = await startService();
-  client = new Client({ name: 'warnings-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${svc.key}` } },
-    }),
-  );
+  client = await connectMcp(svc.url, svc.key);
 });
 afterAll(async () => {
   await client?.close();

@@ -11,7 +11,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/http-bridge/endpoints.js';
@@ -23,6 +23,7 @@ import type { Deps } from '../../src/operations/types.js';
 import { RESOURCES } from '../../src/resources/index.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { expectJsonSnapshot } from '../helpers/snapshot.js';
+import { connectMcp } from '../helpers/mcp.js';
 
 const HERE = import.meta.dirname;
 const routes = buildRouteTable([...TOOLS, ...ENDPOINTS]);
@@ -48,8 +49,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  client = new Client({ name: 'snapshot', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+  client = await connectMcp(`http://127.0.0.1:${port}`, null);
 });
 afterAll(async () => {
   await client?.close();

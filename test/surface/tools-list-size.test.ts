@@ -7,10 +7,10 @@
  * tools/list (inputSchema and outputSchema are JSON Schema objects), JSON Schema 2020-12 ($defs,
  * $ref); the sizes before and after sharing are recorded in docs/decisions.md (Surfaces).
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '../../src/tools/index.js';
 import { startService, type TestService } from '../helpers/service.js';
+import { connectMcp } from '../helpers/mcp.js';
 
 /**
  * The issue's target for the whole tools/list JSON at today's 4 tools: under 40 KB. Measured: 82,078
@@ -26,12 +26,7 @@ let listed: { tools: { name: string; inputSchema: Schema; outputSchema?: Schema 
 
 beforeAll(async () => {
   svc = await startService();
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${svc.key}` } },
-    }),
-  );
+  const client = await connectMcp(svc.url, svc.key);
   listed = (await client.listTools()) as typeof listed;
   await client.close();
 });
