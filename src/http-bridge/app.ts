@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino';
 import { createMcpEndpoint } from '../mcp/index.js';
 import type { ResultCache } from '../operations/cache.js';
-import type { AnyOperation, AnyTool, Caller, Deps } from '../operations/types.js';
+import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
 import { Admission, type AdmissionLimits, admissionMiddleware } from './admission.js';
 import { createAuthenticator } from './auth.js';
@@ -11,7 +11,8 @@ import { jsonBody } from './body.js';
 import { docsBaseUrl, renderDocsPage } from './docs.js';
 import { Drain } from './drain.js';
 import { errorHandler, sendError } from './errors.js';
-import { type McpEdgePolicy, mcpEdgeGuard, mcpMessageGuard, mcpParseErrors } from './mcp-guard.js';
+import type { McpEdgePolicy } from './mcp-guard.js';
+import { mcpRoute } from './mcp-route.js';
 import { buildOpenApi } from './openapi.js';
 import { operationExamples } from './openapi-examples.js';
 import { AddressRateLimiter, type RateLimit } from './rate-limit.js';
@@ -109,31 +110,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   });
 
   const mcp = createMcpEndpoint(options);
-  const callerOf = (res: Response) => res.locals as { caller?: Caller };
-  app.all(
-    '/mcp',
-    mcpEdgeGuard(options.mcpEdge),
-    (req: Request, res: Response, next: NextFunction) => {
-      auth.authenticate(req.headers.authorization).then((caller) => {
-        callerOf(res).caller = caller;
-        next();
-      }, next);
-    },
-    // Any content type is read as JSON here, within the bounds; the SDK still answers a wrong one 415.
-    jsonBody({ ...body, type: () => true }),
-    mcpParseErrors,
-    mcpMessageGuard,
-    admit,
-    (req: Request, res: Response, next: NextFunction) => {
-      const state = {
-        caller: callerOf(res).caller ?? null,
-        setHeader: (name: string, value: string) => {
-          if (!res.headersSent) res.setHeader(name, value);
-        },
-      };
-      mcp.handle(req, res, state, req.body).catch(next);
-    },
-  );
+  // Any content type is read as JSON on /mcp, within the bounds; the SDK still answers a wrong one 415.
+  const mcpBody = jsonBody({ ...body, type: () => true });
+  app.all('/mcp', ...mcpRoute({ mcp, auth, edge: options.mcpEdge, body: mcpBody, admit }));
 
   app.use(restRouter({ routes, deps, cache, auth, limiter, body: jsonBody(body), admit }));
   app.use(errorHandler(log, options.bodyLimit));

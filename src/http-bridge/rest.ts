@@ -1,9 +1,9 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
 import { parseInput } from '../operations/input.js';
 import { checkAccess, invokeOperation } from '../operations/invoke.js';
-import type { Caller, Deps } from '../operations/types.js';
+import type { Deps } from '../operations/types.js';
 import type { Authenticator } from './auth.js';
 import type { AddressRateLimiter } from './rate-limit.js';
 import { coerceQuery, type RouteRow } from './routes.js';
@@ -18,11 +18,6 @@ export interface RestOptions {
   body: RequestHandler;
   /** Takes an admission slot. */
   admit: RequestHandler;
-}
-
-/** The caller the gate established, handed to the handler once the body has arrived. */
-interface GateLocals {
-  caller?: Caller;
 }
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
@@ -90,18 +85,16 @@ function rawInput(row: RouteRow, req: Request): Record<string, unknown> {
  * From the headers alone, before the body is read or a slot is taken: the address rate limit on
  * key-less routes, else the key (401) and the plan (403), so those answers never wait on a body.
  */
-function gateFor(row: RouteRow, options: RestOptions) {
+function gateFor(row: RouteRow, options: RestOptions): RequestHandler {
   const { auth, limiter } = options;
   const op = row.op;
-  return async (req: Request, res: Response): Promise<void> => {
-    if (op.access === 'public') {
+  if (op.access === 'public') {
+    return (req, _res, next) => {
       limiter.take(req.ip ?? 'unknown');
-      return;
-    }
-    const caller = await auth.authenticate(req.headers.authorization);
-    checkAccess(op, caller);
-    (res.locals as GateLocals).caller = caller;
-  };
+      next();
+    };
+  }
+  return auth.gate((caller) => checkAccess(op, caller));
 }
 
 /** One generic handler for every row of the route table: parse, invoke, envelope. */
@@ -109,7 +102,7 @@ function handlerFor(row: RouteRow, options: RestOptions) {
   const { deps, cache } = options;
   const op = row.op;
   return async (req: Request, res: Response): Promise<void> => {
-    const caller = (res.locals as GateLocals).caller ?? null;
+    const caller = options.auth.callerOf(res);
     const input = parseInput(op, rawInput(row, req));
     const out = await invokeOperation(op, input, caller, deps, cache);
     if (out.cache) res.set('X-Cache', out.cache);
@@ -134,16 +127,10 @@ function handlerFor(row: RouteRow, options: RestOptions) {
 /** The REST surface: every route of the table, then 405 (known path, wrong method) and 404. */
 export function restRouter(options: RestOptions): express.Router {
   const router = express.Router();
-  const later = (fn: (req: Request, res: Response) => Promise<void>) => {
-    return (req: Request, res: Response, next: NextFunction) => {
-      fn(req, res).then(() => next(), next);
-    };
-  };
   for (const row of options.routes) {
     const gate = gateFor(row, options);
     const handler = handlerFor(row, options);
-    const steps =
-      row.method === 'GET' ? [later(gate), options.admit] : [later(gate), options.body, options.admit];
+    const steps = row.method === 'GET' ? [gate, options.admit] : [gate, options.body, options.admit];
     router[row.method === 'GET' ? 'get' : 'post'](row.path, ...steps, (req, res, next) => {
       handler(req, res).catch(next);
     });
