@@ -231,7 +231,7 @@ function loadSection(runs: LoadRuns, toolMicroseconds: number): string {
 Every "distinct" request is a new birth (local date, time and one of six places), so each one resolves
 the place, computes the chart and writes its meter unit; "cache hits" repeat one birth and are
 answered from the result cache (X-Cache: HIT, not metered). MCP requests are one stateless request
-each, over the 2025-11-25 transport (SSE answer) unless marked 2026-07-28 (JSON answer).
+each, over the 2025-11-25 transport unless marked 2026-07-28; both answer with a JSON body.
 
 | Endpoint | req/s | p50 (ms) | p99 (ms) | errors + non-2xx |
 |---|---|---|---|---|

@@ -145,8 +145,8 @@ async function restAndMcp(): Promise<void> {
 |---|---|---|---|---|
 ${row('bare express 5 JSON route (floor)', bareResult)}
 ${row('REST POST /api/validate-location', rest)}
-${row('MCP tools/call validate_location (2025-11-25, SSE answer)', legacyMcp)}
-${row('MCP tools/call validate_location (2026-07-28, JSON answer)', modernMcp)}
+${row('MCP tools/call validate_location (2025-11-25)', legacyMcp)}
+${row('MCP tools/call validate_location (2026-07-28)', modernMcp)}
 
 REST validate-location reaches **${fmt(ratio * 100, 0)}%** of the bare express route's throughput
 (target: at least 60%). Every request authenticates its key, passes admission and is answered

@@ -149,7 +149,7 @@ The machine-readable description is <a href="/openapi.json">/openapi.json</a> (O
 <h2>MCP</h2>
 <p>MCP clients connect to <code>POST /mcp</code> (Streamable HTTP, stateless) with the same Bearer header.
 Tools: ${tools.map((t) => `<a href="#${esc(t.name)}"><code>${esc(t.name)}</code></a>`).join(', ')}.</p>
-${mcpTool ? `<p>A raw <code>tools/call</code> (the answer comes as one server-sent <code>message</code> event):</p><pre>${esc(mcpExample(mcpTool))}</pre>` : ''}
+${mcpTool ? `<p>A raw <code>tools/call</code> (the answer is one JSON-RPC response in a JSON body):</p><pre>${esc(mcpExample(mcpTool))}</pre>` : ''}
 <h3>Resources</h3>${resourceList}
 <h2>Endpoints</h2>
 ${sections.join('\n')}

@@ -4,8 +4,12 @@ import {
   type AuthInfo,
   type CallToolResult,
   createMcpHandler,
+  isLegacyRequest,
+  type LegacyHttpHandler,
+  type McpHandlerRequestOptions,
   McpServer,
   type ServerContext,
+  WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
 import { AppError, isClientFault } from '../core/errors.js';
@@ -48,6 +52,36 @@ function errorResult(message: string): CallToolResult {
 const INSTRUCTIONS =
   'Chart calculation and knowledge service. Resolve uncertain birth places with validate_location first; ' +
   'chart tools take birthDate (YYYY-MM-DD), birthTime (HH:MM, local wall clock) and birthLocation.';
+
+/**
+ * 2025-era requests, served statelessly as the SDK's own fallback does, but answered with one JSON
+ * body instead of a one-event SSE stream: the transport allows either for a POST, and the stream
+ * (web streams, SSE framing, keep-alive timer) cost about a fifth of a chart call.
+ */
+function legacyJsonLeg(newServer: () => McpServer): LegacyHttpHandler {
+  return async (request, options) => {
+    if (request.method.toUpperCase() !== 'POST') {
+      const error = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null };
+      return Response.json(error, { status: 405, headers: { Allow: 'POST' } });
+    }
+    const server = newServer();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, {
+        ...(options?.authInfo ? { authInfo: options.authInfo } : {}),
+        ...(options?.parsedBody !== undefined ? { parsedBody: options.parsedBody } : {}),
+      });
+    } finally {
+      // The JSON answer is complete once handleRequest resolves: nothing is left to stream.
+      void transport.close().catch(() => {});
+      void server.close().catch(() => {});
+    }
+  };
+}
 
 /**
  * Stateless MCP endpoint over the official SDK, serving 2025-era clients (initialize) and 2026-07-28
@@ -116,19 +150,25 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
     }),
   }));
 
-  const handler = createMcpHandler(
-    () => {
-      const server = new McpServer(SERVER_INFO, {
-        // Stateless and fixed: the lists never change, so no list_changed notifications are promised.
-        capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
-        instructions: INSTRUCTIONS,
-      });
-      for (const t of toolParts) server.registerTool(t.name, t.config, t.handler);
-      for (const r of resourceParts) server.registerResource(r.name, r.uri, r.metadata, r.read);
-      return server;
-    },
-    { onerror: (err) => log.warn({ err }, 'mcp request rejected') },
-  );
+  const newServer = () => {
+    const server = new McpServer(SERVER_INFO, {
+      // Stateless and fixed: the lists never change, so no list_changed notifications are promised.
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+    });
+    for (const t of toolParts) server.registerTool(t.name, t.config, t.handler);
+    for (const r of resourceParts) server.registerResource(r.name, r.uri, r.metadata, r.read);
+    return server;
+  };
+  const onerror = (err: Error) => log.warn({ err }, 'mcp request rejected');
+  const modern = createMcpHandler(newServer, { legacy: 'reject', onerror });
+  const legacy = legacyJsonLeg(newServer);
+  const handler = {
+    fetch: async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> =>
+      (await isLegacyRequest(request, options?.parsedBody))
+        ? legacy(request, options)
+        : modern.fetch(request, options),
+  };
   const serve = toNodeHandler(handler);
 
   return {

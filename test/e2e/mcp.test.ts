@@ -2,7 +2,8 @@
  * MCP over real HTTP with the official SDK client (@modelcontextprotocol/client), both protocol eras,
  * and raw JSON-RPC as curl would send it. Expected behaviour: the spec's MCP endpoint and
  * Authentication sections (401 without key, isError outside the plan) and the MCP Streamable HTTP
- * transport (2025-11-25 initialize + SSE answer; 2026-07-28 per-request envelope headers).
+ * transport (2025-11-25 initialize, answered as a JSON body, which the transport allows for a POST;
+ * 2026-07-28 per-request envelope headers).
  * Place facts (Montréal -> America/Toronto) from GeoNames.
  */
 import type { Client } from '@modelcontextprotocol/client';
@@ -94,9 +95,20 @@ describe.each([
 });
 
 describe('raw JSON-RPC over HTTP', () => {
+  it('GET and DELETE (2025 session operations) are 405 on this stateless server', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${svc.url}/mcp`, {
+        method,
+        headers: { ...authHeaders(svc.key), Accept: 'application/json, text/event-stream' },
+      });
+      expect(res.status, method).toBe(405);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/not allowed/i);
+    }
+  });
+
   const legacyHeaders = () => ({ ...authHeaders(svc.key), Accept: 'application/json, text/event-stream' });
 
-  it('initialize then tools/call (2025-11-25, SSE answers)', async () => {
+  it('initialize then tools/call (2025-11-25, JSON answers)', async () => {
     const init = await fetch(`${svc.url}/mcp`, {
       method: 'POST',
       headers: legacyHeaders(),
@@ -112,6 +124,7 @@ describe('raw JSON-RPC over HTTP', () => {
       }),
     });
     expect(init.status).toBe(200);
+    expect(init.headers.get('content-type')).toMatch(/^application\/json/);
     expect(init.headers.get('x-queue-wait-ms')).toMatch(/^\d+$/);
     const initBody = await rpcBody(init);
     expect(initBody.result).toMatchObject({
