@@ -97,6 +97,27 @@ function gateFor(row: RouteRow, options: RestOptions): RequestHandler {
   return auth.gate((caller) => checkAccess(op, caller));
 }
 
+/** `meta` of chart-type answers (the spec's Versioning section), with the warnings for older readers. */
+function metaOf(op: RouteRow['op'], warnings: readonly string[], deps: Deps) {
+  if (!op.meta) return undefined;
+  return {
+    version: op.meta.version,
+    timestamp: deps.now().toISOString(),
+    endpoint: op.meta.endpoint,
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
+
+/**
+ * The success envelope around the answer's JSON text, which is spliced in rather than parsed and
+ * serialized again: `{success, meta?, data}`, or the answer's own fields beside `success` (flat).
+ */
+function envelope(row: RouteRow, json: string, meta: object | undefined): string {
+  if (row.binding.envelope === 'flat')
+    return json === '{}' ? '{"success":true}' : `{"success":true,${json.slice(1)}`;
+  return `{"success":true,${meta ? `"meta":${JSON.stringify(meta)},` : ''}"data":${json}}`;
+}
+
 /** One generic handler for every row of the route table: parse, invoke, envelope. */
 function handlerFor(row: RouteRow, options: RestOptions) {
   const { deps, cache } = options;
@@ -107,20 +128,7 @@ function handlerFor(row: RouteRow, options: RestOptions) {
     const out = await invokeOperation(op, input, caller, deps, cache);
     if (out.cache) res.set('X-Cache', out.cache);
     if (row.aliasOf) res.set('Link', `<${row.aliasOf}>; rel="canonical"`);
-    const data = out.data as Record<string, unknown>;
-    if (row.binding.envelope === 'flat') {
-      res.json({ success: true, ...data });
-      return;
-    }
-    const meta = op.meta
-      ? {
-          version: op.meta.version,
-          timestamp: deps.now().toISOString(),
-          endpoint: op.meta.endpoint,
-          ...(out.warnings.length ? { warnings: out.warnings } : {}),
-        }
-      : undefined;
-    res.json(meta ? { success: true, meta, data } : { success: true, data });
+    res.type('application/json').send(envelope(row, out.json, metaOf(op, out.warnings, deps)));
   };
 }
 

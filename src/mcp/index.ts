@@ -107,13 +107,12 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
       try {
         const out = await invokeOperation(tool, parseInput(tool, args), state?.caller ?? null, deps, cache);
         if (out.cache) state?.setHeader('X-Cache', out.cache);
-        const data = out.data as Record<string, unknown>;
         const meta: Record<string, unknown> = {};
         if (out.cache) meta.cache = out.cache;
         if (out.warnings.length) meta.warnings = out.warnings;
         return {
-          content: [{ type: 'text', text: JSON.stringify(data) }],
-          structuredContent: data,
+          content: [{ type: 'text', text: out.json }],
+          structuredContent: out.data() as Record<string, unknown>,
           ...(Object.keys(meta).length ? { _meta: meta } : {}),
         };
       } catch (e) {

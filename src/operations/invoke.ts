@@ -5,7 +5,14 @@ import { canonicalJson, type ResultCache } from './cache.js';
 import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation, type Caller, type Deps } from './types.js';
 
 export interface InvokeResult {
-  data: unknown;
+  /**
+   * The answer as JSON text, serialized once: REST sends it inside its envelope, MCP as
+   * `content[0].text`, and the result cache keeps it (text costs the garbage collector nothing to
+   * trace, where thousands of cached chart objects cost a tenth of a busy server's time).
+   */
+  json: string;
+  /** The answer as an object (parsed from `json` on a cache hit, and only when asked for). */
+  data(): unknown;
   cache: 'HIT' | 'MISS' | null;
   warnings: string[];
   /** Units charged for this call (0 on a cache hit or for unmetered operations). */
@@ -43,8 +50,12 @@ export async function invokeOperation(
   // Per key: one tenant's hit must never reveal (or let it skip paying for) what another asked.
   const key = op.cacheable ? `${caller?.id ?? '-'}:${op.name}:${canonicalJson(input)}` : null;
   if (key) {
-    const hit = cache.get(key) as { data: unknown; warnings: string[] } | undefined;
-    if (hit) return { data: hit.data, warnings: hit.warnings, cache: 'HIT', charged: 0 };
+    const hit = cache.get(key) as CachedAnswer | undefined;
+    if (hit) {
+      let parsed: unknown;
+      const data = () => (parsed ??= JSON.parse(hit.json));
+      return { json: hit.json, data, warnings: hit.warnings, cache: 'HIT', charged: 0 };
+    }
   }
 
   const meter = op.meter;
@@ -65,8 +76,14 @@ export async function invokeOperation(
     const total = await deps.store.usage.add(caller.id, meter, units, limit, now);
     if (total === null) throw quotaExceeded(meter, limit ?? 0);
   }
-  if (key) cache.set(key, { data, warnings });
-  return { data, warnings, cache: key ? 'MISS' : null, charged: units };
+  const json = JSON.stringify(data);
+  if (key) cache.set(key, { json, warnings } satisfies CachedAnswer);
+  return { json, data: () => data, warnings, cache: key ? 'MISS' : null, charged: units };
+}
+
+interface CachedAnswer {
+  json: string;
+  warnings: string[];
 }
 
 function quotaExceeded(meter: string, limit: number): AppError {
