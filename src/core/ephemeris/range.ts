@@ -4,7 +4,7 @@ import { utcMsFromJulianDay } from '../time/index.js';
 /**
  * Dates the bundled Swiss Ephemeris files answer for, in whole UT days.
  *
- * Measured on sepl_18/semo_18/seas_18 as shipped with npm swisseph 0.5.17 (test/ephemeris/range.test.ts):
+ * Measured on sepl_18/semo_18/seas_18 as shipped with npm swisseph 0.5.17 (test/core/ephemeris/range.test.ts):
  * the files start at 1800-01-01 00:00 TT, but a planet's apparent position needs the planet one
  * light-time earlier, so Pluto only works from 1800-01-01 05:45 UT; seas_18 (Chiron, asteroids) ends
  * at 2399-12-31 23:51 UT, the planet files about a week later. Outside the files the library silently
