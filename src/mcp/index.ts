@@ -18,6 +18,7 @@ import { parseInput } from '../operations/input.js';
 import { invokeOperation } from '../operations/invoke.js';
 import type { AnyTool, Caller, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
+import { directToolCall, encodeDirectAnswer, type ToolAnswer, toolResult } from './direct-call.js';
 import { advertisedSchema, compactOutput } from './schemas.js';
 
 export const SERVER_INFO = { name: 'chart-service', version: '4.0.0' } as const;
@@ -35,6 +36,11 @@ export interface McpOptions {
   deps: Deps;
   cache: ResultCache;
   log: Logger;
+  /**
+   * Answer plain tool calls without the SDK's per-request machinery (./direct-call.ts). On by
+   * default; off only to compare both paths in tests.
+   */
+  direct?: boolean;
 }
 
 export interface McpEndpoint {
@@ -43,10 +49,6 @@ export interface McpEndpoint {
    * already read within its size and time bounds (undefined when the request has none).
    */
   handle(req: IncomingMessage, res: ServerResponse, state: McpRequestState, body?: unknown): Promise<void>;
-}
-
-function errorResult(message: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: message }] };
 }
 
 const INSTRUCTIONS =
@@ -95,35 +97,40 @@ function legacyJsonLeg(newServer: () => McpServer): LegacyHttpHandler {
  * accessor, with no untyped bag in between.
  */
 export function createMcpEndpoint(options: McpOptions): McpEndpoint {
-  const { tools, resources, deps, cache, log } = options;
+  const { tools, resources, deps, cache, log, direct = true } = options;
   const states = new WeakMap<AuthInfo, McpRequestState>();
   const stateOf = (authInfo: AuthInfo | undefined): McpRequestState | undefined =>
     authInfo ? states.get(authInfo) : undefined;
 
+  /** Runs one tool call for the request's caller: the same path behind the SDK and the direct one. */
+  const answerCall = async (
+    tool: AnyTool,
+    args: unknown,
+    state: McpRequestState | undefined,
+  ): Promise<ToolAnswer> => {
+    try {
+      const out = await invokeOperation(tool, parseInput(tool, args), state?.caller ?? null, deps, cache);
+      if (out.cache) state?.setHeader('X-Cache', out.cache);
+      const meta: Record<string, unknown> = {};
+      if (out.cache) meta.cache = out.cache;
+      if (out.warnings.length) meta.warnings = out.warnings;
+      return { ok: true, json: out.json, data: out.data, meta: Object.keys(meta).length ? meta : undefined };
+    } catch (e) {
+      if (e instanceof AppError && isClientFault(e.code)) {
+        const details = e.details?.length ? `\n${JSON.stringify(e.details)}` : '';
+        return { ok: false, message: `${e.message}${details}` };
+      }
+      log.error({ err: e, tool: tool.name }, 'tool failed');
+      return {
+        ok: false,
+        message: 'Internal error while running the tool; it has been logged. Please retry later.',
+      };
+    }
+  };
   const toolHandler =
     (tool: AnyTool) =>
-    async (args: unknown, ctx: ServerContext): Promise<CallToolResult> => {
-      const state = stateOf(ctx.http?.authInfo);
-      try {
-        const out = await invokeOperation(tool, parseInput(tool, args), state?.caller ?? null, deps, cache);
-        if (out.cache) state?.setHeader('X-Cache', out.cache);
-        const meta: Record<string, unknown> = {};
-        if (out.cache) meta.cache = out.cache;
-        if (out.warnings.length) meta.warnings = out.warnings;
-        return {
-          content: [{ type: 'text', text: out.json }],
-          structuredContent: out.data() as Record<string, unknown>,
-          ...(Object.keys(meta).length ? { _meta: meta } : {}),
-        };
-      } catch (e) {
-        if (e instanceof AppError && isClientFault(e.code)) {
-          const details = e.details?.length ? `\n${JSON.stringify(e.details)}` : '';
-          return errorResult(`${e.message}${details}`);
-        }
-        log.error({ err: e, tool: tool.name }, 'tool failed');
-        return errorResult('Internal error while running the tool; it has been logged. Please retry later.');
-      }
-    };
+    async (args: unknown, ctx: ServerContext): Promise<CallToolResult> =>
+      toolResult(await answerCall(tool, args, stateOf(ctx.http?.authInfo)));
 
   const toolParts = tools.map((tool) => ({
     name: tool.name,
@@ -170,8 +177,19 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
   };
   const serve = toNodeHandler(handler);
 
+  const toolsByName = new Map(tools.map((t) => [t.name, t]));
+  const isTool = (name: string) => toolsByName.has(name);
+
   return {
     async handle(req, res, state, body) {
+      const call = direct ? directToolCall(req.headers, body, isTool) : undefined;
+      if (call) {
+        const answer = await answerCall(toolsByName.get(call.name)!, call.args, state);
+        const text = encodeDirectAnswer(call, answer, SERVER_INFO);
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+        return;
+      }
       const id = state.caller?.id ?? 'anonymous';
       const authInfo: AuthInfo = {
         token: 'api-key',
