@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { AdmissionLimits } from './http-bridge/admission.js';
 import type { RateLimit } from './http-bridge/rate-limit.js';
 
@@ -16,6 +17,8 @@ export interface Config {
   /** Browser origins allowed on /mcp besides same-origin (and loopback on a loopback bind). */
   allowedOrigins: string[];
   cacheEntries: number;
+  /** Worker threads for CPU-heavy operations (transit series and the like). */
+  workers: number;
   keyCacheMs: number;
   /** On SIGTERM: how long /ready fails while requests are still served, before the listener closes. */
   shutdownDrainMs: number;
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyTimeoutMs: int(env, 'BODY_TIMEOUT_MS', 10_000, 100, 300_000),
     allowedOrigins: origins(env),
     cacheEntries: int(env, 'CACHE_ENTRIES', 5000, 0, 10_000_000),
+    workers: int(env, 'WORKERS', availableParallelism(), 1, 64),
     keyCacheMs: int(env, 'KEY_CACHE_MS', 10_000, 0, 3_600_000),
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 5_000, 0, 600_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 30_000, 0, 600_000),

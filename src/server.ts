@@ -12,6 +12,12 @@ import { openStore, type Store } from './store/index.js';
 import { ResultCache } from './operations/cache.js';
 import { type KnowledgeBase, loadKnowledgeBase } from './core/knowledge/index.js';
 import { TOOLS } from './tools/index.js';
+import { createWorkerPool } from './operations/worker-pool.js';
+
+const TOOL_REGISTRY = new URL(
+  `./tools/index${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+  import.meta.url,
+).href;
 import type { AnyOperation, AnyTool, Deps } from './operations/types.js';
 
 export interface ServiceOverrides {
@@ -23,6 +29,8 @@ export interface ServiceOverrides {
   now?: () => Date;
   ephemeris?: Ephemeris;
   knowledge?: KnowledgeBase;
+  /** Module URL of the operations worker threads load (its `OPERATIONS` export); the tool registry by default. */
+  workerRegistry?: string;
 }
 
 export interface Service {
@@ -56,9 +64,21 @@ export async function createService(
     overrides.cities ?? loadCityTable(),
     overrides.knowledge ?? loadKnowledgeBase(),
   ]);
-  const deps: Deps = { cities, store, now: overrides.now ?? (() => new Date()), ephemeris, knowledge };
+  const tools = overrides.tools ?? TOOLS;
+  // Workers only when something needs them: each loads the registry, the city table and an ephemeris.
+  const pool = tools.some((t) => t.heavy)
+    ? createWorkerPool({ size: config.workers, registry: overrides.workerRegistry ?? TOOL_REGISTRY })
+    : undefined;
+  const deps: Deps = {
+    cities,
+    store,
+    now: overrides.now ?? (() => new Date()),
+    ephemeris,
+    knowledge,
+    ...(pool ? { pool } : {}),
+  };
   const http = createHttpApp({
-    tools: overrides.tools ?? TOOLS,
+    tools,
     endpoints: overrides.endpoints ?? ENDPOINTS,
     resources: overrides.resources ?? RESOURCES,
     deps,
@@ -112,6 +132,7 @@ export async function createService(
           clearInterval(sweep);
           clearTimeout(force);
         }
+        await pool?.close();
         if (!overrides.store) await store.close();
       })();
       return closing;

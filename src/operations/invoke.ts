@@ -67,18 +67,48 @@ export async function invokeOperation(
     if (used >= limit) throw quotaExceeded(meter, limit);
   }
 
-  const warnings: string[] = [];
-  const result = await op.run(input, deps, { caller, warnings });
-  // Warnings travel inside the answer, where a model reads them (see schemas/warnings.ts).
-  const data = warnings.length ? { ...(result as object), warnings } : result;
-  const units = meter && op.cost ? op.cost(input, result) : 0;
+  const { json, data, warnings, units } = await execute(op, input, caller, deps);
   if (meter && caller && units > 0) {
     const total = await deps.store.usage.add(caller.id, meter, units, limit, now);
     if (total === null) throw quotaExceeded(meter, limit ?? 0);
   }
-  const json = JSON.stringify(data);
   if (key) cache.set(key, { json, warnings } satisfies CachedAnswer);
-  return { json, data: () => data, warnings, cache: key ? 'MISS' : null, charged: units };
+  return { json, data, warnings, cache: key ? 'MISS' : null, charged: units };
+}
+
+interface Execution {
+  json: string;
+  data(): unknown;
+  warnings: string[];
+  units: number;
+}
+
+/** Runs the operation in-process, or in the worker pool when it is heavy and a pool is there. */
+async function execute(
+  op: AnyOperation,
+  input: z.infer<AnyOperation['input']>,
+  caller: Caller,
+  deps: Deps,
+): Promise<Execution> {
+  if (op.heavy && deps.pool) {
+    const r = await deps.pool.run(op.name, input);
+    const json = withWarnings(r.json, r.warnings);
+    let parsed: unknown;
+    return { json, data: () => (parsed ??= JSON.parse(json)), warnings: r.warnings, units: r.units };
+  }
+  const warnings: string[] = [];
+  const result = await op.run(input, deps, { caller, warnings });
+  // Warnings travel inside the answer, where a model reads them (see schemas/warnings.ts).
+  const data = warnings.length ? { ...(result as object), warnings } : result;
+  const units = op.meter && op.cost ? op.cost(input, result) : 0;
+  return { json: JSON.stringify(data), data: () => data, warnings, units };
+}
+
+/** `{...answer, warnings}` on an answer that is already JSON text (an object). */
+function withWarnings(json: string, warnings: string[]): string {
+  if (!warnings.length) return json;
+  const list = `"warnings":${JSON.stringify(warnings)}`;
+  return json === '{}' ? `{${list}}` : `${json.slice(0, -1)},${list}}`;
 }
 
 interface CachedAnswer {

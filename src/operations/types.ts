@@ -3,6 +3,7 @@ import type { Ephemeris } from '../core/ephemeris/index.js';
 import type { CityTable } from '../core/location/index.js';
 import type { ApiKeyRecord, MeterName, ProductName, Store } from '../store/index.js';
 import type { KnowledgeBase } from '../core/knowledge/index.js';
+import type { WorkerPool } from './worker-pool.js';
 
 /** Which access product an operation needs. */
 export type Access = 'advanced_chart' | 'basic_chart_or_advanced' | 'sage_api' | 'free' | 'public';
@@ -31,6 +32,11 @@ export interface Deps {
   ephemeris: Ephemeris;
   /** The Markdown knowledge base (`knowledge/`), loaded once: tooltips and reference resources. */
   knowledge: KnowledgeBase;
+  /**
+   * Runs `heavy` operations off the event loop. Absent inside the workers themselves and where no
+   * operation is heavy; heavy operations then run in-process.
+   */
+  pool?: WorkerPool;
 }
 
 /** The authenticated caller, or null on public routes. */
@@ -79,6 +85,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   cost?(input: z.infer<I>, result: z.infer<O>): number;
   /** Results are cached by (operation, canonical input); a hit costs nothing. */
   cacheable?: boolean;
+  /**
+   * CPU-heavy (long series, multi-year searches): runs in the worker pool so the event loop keeps
+   * serving other requests. `run` then gets no caller and no store, and `cost` runs in the worker.
+   */
+  heavy?: boolean;
   /** `meta` block of chart-type REST responses. */
   meta?: ResponseMeta;
   http: readonly HttpBinding[];

@@ -14,3 +14,6 @@ export const TOOLS: readonly AnyTool[] = [
   multiChartTool,
   validateLocationTool,
 ];
+
+/** The operations a worker thread may run (operations/worker.ts loads this module by URL). */
+export const OPERATIONS: readonly AnyTool[] = TOOLS;

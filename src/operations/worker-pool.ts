@@ -1,0 +1,158 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { AppError, type ErrorCode } from '../core/errors.js';
+
+/**
+ * A small pool of worker processes for CPU-heavy operations (a year of transits, a decade of
+ * eclipses), so they never stall chart requests on the event loop. Each worker loads the operation
+ * registry and its own dependencies (its own Swiss Ephemeris) once, then runs one task at a time;
+ * tasks wait in a FIFO queue for a free worker. A worker that dies fails its task with an internal
+ * error and is replaced. Admission, access, cache and metering stay in the server process
+ * (operations/invoke.ts): a worker only runs the operation and serializes its answer.
+ *
+ * Processes, not worker threads: the swisseph binding registers itself the pre-context-aware way
+ * (`NODE_MODULE`), so a second thread cannot load it ("Module did not self-register").
+ */
+
+/** What a worker sends back: the answer as JSON text (serialized where it was computed). */
+export interface HeavyResult {
+  json: string;
+  warnings: string[];
+  /** Meter units the operation's `cost` gave for this input and result. */
+  units: number;
+}
+
+export interface WorkerPool {
+  readonly size: number;
+  run(operation: string, input: unknown): Promise<HeavyResult>;
+  close(): Promise<void>;
+}
+
+export interface WorkerPoolOptions {
+  size: number;
+  /** Module URL whose `OPERATIONS` export lists the operations a worker may run. */
+  registry: string;
+}
+
+/** Messages between the pool and its workers. */
+export interface TaskMessage {
+  id: number;
+  operation: string;
+  input: unknown;
+}
+export type ReplyMessage =
+  | ({ id: number; ok: true } & HeavyResult)
+  | {
+      id: number;
+      ok: false;
+      /** An AppError's parts, or null for an unexpected failure described by `internal`. */
+      error: { code: ErrorCode; message: string; details?: unknown[] } | null;
+      internal?: string;
+    };
+
+interface Task extends TaskMessage {
+  resolve(result: HeavyResult): void;
+  reject(error: unknown): void;
+}
+
+interface Slot {
+  worker: ChildProcess;
+  task: Task | null;
+}
+
+const FROM_TYPESCRIPT = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(FROM_TYPESCRIPT ? './worker.ts' : './worker.js', import.meta.url);
+
+const workerDied = (detail: string) => new Error(`worker process stopped while running a task: ${detail}`);
+
+export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
+  const size = Math.max(1, Math.floor(options.size));
+  const queue: Task[] = [];
+  const slots: Slot[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const dispatch = () => {
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (slot.task) continue;
+      const task = queue.shift()!;
+      slot.task = task;
+      slot.worker.send({
+        id: task.id,
+        operation: task.operation,
+        input: task.input,
+      } satisfies TaskMessage);
+    }
+  };
+
+  const spawn = (): Slot => {
+    const worker = fork(WORKER_URL, [options.registry], {
+      // Under tsx or vitest the sources are TypeScript: the worker needs the same loader.
+      execArgv: FROM_TYPESCRIPT ? ['--import', 'tsx'] : [],
+      // Structured clone: a multi-megabyte answer travels as one string, not re-escaped as JSON.
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const slot: Slot = { worker, task: null };
+    worker.channel?.unref();
+    worker.on('message', (reply: ReplyMessage) => {
+      const task = slot.task;
+      if (!task || task.id !== reply.id) return;
+      slot.task = null;
+      if (reply.ok) task.resolve({ json: reply.json, warnings: reply.warnings, units: reply.units });
+      else if (reply.error)
+        task.reject(new AppError(reply.error.code, reply.error.message, { details: reply.error.details }));
+      else
+        task.reject(new Error(`operation ${task.operation} failed in a worker process: ${reply.internal}`));
+      dispatch();
+    });
+    const replace = (detail: string) => {
+      const i = slots.indexOf(slot);
+      if (i < 0) return;
+      slots.splice(i, 1);
+      slot.task?.reject(workerDied(detail));
+      slot.task = null;
+      if (!closed) {
+        slots.push(spawn());
+        dispatch();
+      }
+    };
+    worker.on('error', (err) => replace(err.message));
+    worker.on('exit', (code, signal) => replace(signal ? `signal ${signal}` : `exit code ${code}`));
+    return slot;
+  };
+
+  for (let i = 0; i < size; i++) slots.push(spawn());
+
+  return {
+    size,
+    run(operation, input) {
+      if (closed) return Promise.reject(new Error('worker pool is closed'));
+      return new Promise<HeavyResult>((resolve, reject) => {
+        queue.push({ id: nextId++, operation, input, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const task of queue.splice(0)) task.reject(new Error('worker pool is closed'));
+      // Workers ignore SIGTERM (see worker.ts); closing the channel is their signal to exit.
+      await Promise.all(slots.splice(0).map((s) => stopWorker(s.worker)));
+    },
+  };
+}
+
+const STOP_GRACE_MS = 2_000;
+
+function stopWorker(worker: ChildProcess): Promise<void> {
+  if (worker.exitCode !== null || worker.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => worker.kill('SIGKILL'), STOP_GRACE_MS);
+    worker.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    if (worker.connected) worker.disconnect();
+    else worker.kill('SIGKILL');
+  });
+}

@@ -1,0 +1,64 @@
+import { createEphemeris } from '../core/ephemeris/index.js';
+import { AppError } from '../core/errors.js';
+import { loadKnowledgeBase } from '../core/knowledge/index.js';
+import { loadCityTable } from '../core/location/index.js';
+import type { AnyOperation, Deps } from './types.js';
+import type { ReplyMessage, TaskMessage } from './worker-pool.js';
+
+/**
+ * One worker process of the pool (worker-pool.ts): loads the operation registry (the module URL in
+ * its first argument) and its own dependencies once, then runs the tasks it is sent, one at a time,
+ * and answers with the result's JSON text. Caller-dependent work (access, cache, metering) never
+ * happens here, and there is no store: an operation that reaches for it fails loudly.
+ */
+const send = process.send?.bind(process);
+if (!send) throw new Error('operations/worker.ts runs only as a worker process of the pool');
+const registry = process.argv[2]!;
+// The server decides when workers stop: a signal to the whole process group (Ctrl-C, SIGTERM) must
+// not kill tasks the server is still draining. A server that dies closes the channel: exit then.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
+process.on('disconnect', () => process.exit(0));
+
+const noStore = new Proxy({} as Deps['store'], {
+  get(_t, key) {
+    throw new Error(`operations in worker processes have no store (tried store.${String(key)})`);
+  },
+});
+
+const ready = (async () => {
+  const { OPERATIONS } = (await import(registry)) as { OPERATIONS: readonly AnyOperation[] };
+  const [cities, knowledge] = await Promise.all([loadCityTable(), loadKnowledgeBase()]);
+  const deps: Deps = {
+    cities,
+    knowledge,
+    ephemeris: createEphemeris(),
+    store: noStore,
+    now: () => new Date(),
+  };
+  return { deps, operations: new Map(OPERATIONS.map((op) => [op.name, op])) };
+})();
+
+async function runTask({ id, operation, input }: TaskMessage): Promise<ReplyMessage> {
+  try {
+    const { deps, operations } = await ready;
+    const op = operations.get(operation);
+    if (!op) throw new Error(`no operation named ${operation} in the worker registry`);
+    const warnings: string[] = [];
+    // Parsed by the operation's schema in the server process before it was sent.
+    const parsed = input as Record<string, unknown>;
+    const result = await op.run(parsed, deps, { caller: null, warnings });
+    const units = op.cost ? op.cost(parsed, result) : 0;
+    return { id, ok: true, json: JSON.stringify(result), warnings, units };
+  } catch (e) {
+    // An AppError keeps its code and wording; anything else travels as text for the server's log.
+    if (e instanceof AppError) {
+      return { id, ok: false, error: { code: e.code, message: e.message, details: e.details } };
+    }
+    return { id, ok: false, error: null, internal: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+  }
+}
+
+process.on('message', (task: TaskMessage) => {
+  void runTask(task).then((reply) => send(reply));
+});

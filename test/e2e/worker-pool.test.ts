@@ -1,0 +1,91 @@
+/**
+ * The worker pool for heavy operations (src/operations/worker-pool.ts) behind the real service:
+ * a heavy call runs in a worker process and leaves the event loop free for other requests, its
+ * failures come back as the same errors as in-process ones (a client fault stays a 400 with its
+ * wording; an unexpected failure or a dead worker is a 500, and the worker is replaced), its
+ * warnings reach the answer, and its units are metered in the server process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../../src/tools/index.js';
+import { HEAVY_REGISTRY, heavyFixtureTool } from '../helpers/heavy-fixtures.js';
+import { authHeaders, startService, type TestService } from '../helpers/service.js';
+import type { AnyTool } from '../../src/operations/types.js';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startService(
+    { WORKERS: '2' },
+    { tools: [...TOOLS, heavyFixtureTool as unknown as AnyTool], workerRegistry: HEAVY_REGISTRY },
+  );
+});
+afterAll(() => svc?.close());
+
+const heavy = (body: object, key = svc.key) =>
+  fetch(`${svc.url}/api/fixture-heavy`, {
+    method: 'POST',
+    headers: authHeaders(key),
+    body: JSON.stringify(body),
+  });
+
+describe('heavy operations in the worker pool', () => {
+  it('run in a worker process, with their warnings in the answer', async () => {
+    const res = await heavy({ ms: 5, note: 'a note from the worker' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { pid: number; warnings: string[] } };
+    expect(body.data.pid).not.toBe(process.pid);
+    expect(body.data.warnings).toEqual(['a note from the worker']);
+  });
+
+  it('leave the event loop free: a location check answers while two workers are busy', async () => {
+    await heavy({ ms: 1 }); // both workers loaded
+    await heavy({ ms: 1 });
+    const busy = [heavy({ ms: 1500 }), heavy({ ms: 1500 })];
+    await new Promise((r) => setTimeout(r, 100));
+    const t0 = performance.now();
+    const quick = await fetch(`${svc.url}/api/validate-location`, {
+      method: 'POST',
+      headers: authHeaders(svc.key),
+      body: JSON.stringify({ birthLocation: 'Montreal, QC' }),
+    });
+    const elapsed = performance.now() - t0;
+    expect(quick.status).toBe(200);
+    expect(elapsed).toBeLessThan(500);
+    for (const r of await Promise.all(busy)) expect(r.status).toBe(200);
+  });
+
+  it('queue when every worker is busy and all finish', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => heavy({ ms: 50 })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it('keep a client fault as a 400 with its field and wording', async () => {
+    const res = await heavy({ ms: 1, fail: 'input' });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { message: string; details: { field: string }[] } };
+    expect(error.message).toContain('asked to fail');
+    expect(error.details[0]!.field).toBe('fail');
+  });
+
+  it('report an unexpected failure as a 500 without internals, and keep serving', async () => {
+    const res = await heavy({ ms: 1, fail: 'internal' });
+    expect(res.status).toBe(500);
+    expect(await res.text()).not.toContain('fixture internal failure');
+    expect((await heavy({ ms: 1 })).status).toBe(200);
+  });
+
+  it('replace a worker that dies mid-task: that call is a 500, the next ones succeed', async () => {
+    const res = await heavy({ ms: 1, fail: 'crash' });
+    expect(res.status).toBe(500);
+    const after = await Promise.all([heavy({ ms: 1 }), heavy({ ms: 1 }), heavy({ ms: 1 })]);
+    expect(after.map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it('meter the units the worker computed, in the server process', async () => {
+    const key = await svc.createKey(['advanced_chart']);
+    expect((await heavy({ ms: 1 }, key)).status).toBe(200);
+    expect((await heavy({ ms: 1, fail: 'input' }, key)).status).toBe(400);
+    const usage = await fetch(`${svc.url}/api/usage`, { headers: authHeaders(key) });
+    const body = (await usage.json()) as { data: { usage: { chart: number } } };
+    expect(body.data.usage.chart).toBe(2);
+  });
+});
