@@ -30,3 +30,5 @@ export {
   STEM_SLUGS,
   STEMS,
 } from './tables.js';
+export { type BaziBirthChart, baziBirthChart, type BaziData, baziData } from './birth-chart.js';
+export { BAZI_KNOWLEDGE_IDS, type BaziTooltips, baziTooltips } from './tooltips.js';
