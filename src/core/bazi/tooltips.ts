@@ -13,14 +13,10 @@ export interface Tooltip {
   text: string;
 }
 
-export interface BaziTooltips {
-  dayMaster?: Tooltip;
-  stems?: Record<string, Tooltip>;
-  branches?: Record<string, Tooltip>;
-  tenGods?: Record<string, Tooltip>;
-  naYin?: Record<string, Tooltip>;
-  elements?: Record<string, Tooltip>;
-}
+/** Tooltips by category, each keyed by the value's Chinese characters (or the element's name). */
+export type BaziTooltips = Partial<
+  Record<'stems' | 'branches' | 'tenGods' | 'naYin' | 'elements', Record<string, Tooltip>>
+>;
 
 const slugify = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -48,13 +44,12 @@ function tooltip(knowledge: KnowledgeBase, id: string): Tooltip {
   return { id, title: entry.title, text: entry.body };
 }
 
-/** The values of the four pillars, each explained once, keyed by their Chinese characters. */
+/** The values of the four pillars (the day master among the stems), each explained once. */
 export function baziTooltips(knowledge: KnowledgeBase, chart: BaziChart): BaziTooltips {
   const pillars: Pillar[] = [chart.pillars.year, chart.pillars.month, chart.pillars.day, chart.pillars.hour];
   const keyed = (keys: string[], idOf: (key: string) => string) =>
     Object.fromEntries([...new Set(keys)].map((k) => [k, tooltip(knowledge, idOf(k))]));
   return {
-    dayMaster: tooltip(knowledge, stemId(chart.dayMaster.char)),
     stems: keyed(
       pillars.flatMap((p) => [p.stem.char, ...p.hiddenStems.map((h) => h.char)]),
       stemId,

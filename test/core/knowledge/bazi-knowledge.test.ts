@@ -47,7 +47,7 @@ describe('knowledge/bazi', () => {
       { gender: 'male', dayBoundary: 'midnight', solarTime: 'standard' },
     );
     const t = baziTooltips(knowledge, chart);
-    expect(t.dayMaster?.id).toBe('bazi:stem:xin');
+    expect(t.stems?.['辛']?.id).toBe('bazi:stem:xin');
     expect(Object.keys(t.branches ?? {})).toEqual(['酉', '子', '巳', '辰']);
     expect(Object.keys(t.naYin ?? {})).toEqual(['泉中水', '霹雳火', '白蜡金', '长流水']);
     expect(t.tenGods?.['日主']?.id).toBe('bazi:ten-god:day-master');
