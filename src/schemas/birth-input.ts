@@ -83,21 +83,41 @@ export interface BirthFieldsOptions {
    * its text (a second person in one input: the model reads the rules once).
    */
   sameAsUnsuffixed?: boolean;
+  /**
+   * Describe each field briefly and point at the same field of this tool for the full rules (a
+   * further birth-based tool: tools/list carries the long texts once).
+   */
+  sameAsTool?: string;
 }
+
+const BRIEF_TEXT = {
+  birthDate: 'Local birth date YYYY-MM-DD',
+  birthTime: 'Local wall-clock birth time HH:MM (24-hour)',
+  birthLocation: 'Birth place "City, State" or "City, Country"',
+  latitude: 'Latitude, decimal degrees (with longitude it replaces the place)',
+  longitude: 'Longitude, decimal degrees east (with latitude)',
+} as const;
 
 /** The five birth fields of one person, named and described for that person. */
 export function birthInputFields(options: BirthFieldsOptions = {}) {
   const suffix = options.suffix ?? '';
   const who = (text: string) => (options.person ? `${options.person}: ${text}` : text);
-  const text = (field: string, full: string, rule = '') =>
-    who(
+  const text = (field: string, full: string, rule = '') => {
+    const base = field.slice(0, field.length - suffix.length) as keyof typeof BRIEF_TEXT;
+    if (options.sameAsTool) return who(`${BRIEF_TEXT[base]}${rule}; rules as in ${options.sameAsTool}.`);
+    return who(
       options.sameAsUnsuffixed
         ? `${field}, in the same form and with the same rules as ${field.slice(0, -suffix.length)}${rule}.`
         : full,
     );
+  };
   return {
     birthDate: dateField(
-      text(`birthDate${suffix}`, options.dateNote ? `${DATE_TEXT} ${options.dateNote}` : DATE_TEXT),
+      text(
+        `birthDate${suffix}`,
+        options.dateNote ? `${DATE_TEXT} ${options.dateNote}` : DATE_TEXT,
+        options.sameAsTool && options.dateNote ? ` (${options.dateNote.replace(/\.$/, '')})` : '',
+      ),
     ),
     birthTime: timeField(text(`birthTime${suffix}`, TIME_TEXT)),
     birthLocation: hinted(

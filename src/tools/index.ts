@@ -1,5 +1,6 @@
 import { generateChartTool } from './generate_chart.js';
 import { generateCompositeTool } from './generate_composite.js';
+import { getBaziChartTool } from './get_bazi_chart.js';
 import { multiChartTool } from './multi_chart.js';
 import type { AnyTool } from '../operations/types.js';
 import { validateLocationTool } from './validate_location.js';
@@ -13,6 +14,7 @@ export const TOOLS: readonly AnyTool[] = [
   generateCompositeTool,
   multiChartTool,
   validateLocationTool,
+  getBaziChartTool,
 ];
 
 /** The operations a worker thread may run (operations/worker.ts loads this module by URL). */

@@ -129,7 +129,6 @@ describe('routes and aliases', () => {
       'GET /api/retrograde-periods',
       'POST /api/sage/query',
       'GET /api/sage/query',
-      'POST /api/v1/saju',
       '* /api/v1/saju/chart.svg',
     ]);
   });

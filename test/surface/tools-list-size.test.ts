@@ -13,12 +13,15 @@ import { startService, type TestService } from '../helpers/service.js';
 import { connectMcp } from '../helpers/mcp.js';
 
 /**
- * The issue's target for the whole tools/list JSON at today's 4 tools: under 40 KB. Measured: 82,078
+ * The issue's target for the whole tools/list JSON at the first 4 tools: under 40 KB. Measured: 82,078
  * bytes with every sub-schema inlined, 61,735 with shared $defs, about 37,500 with the compact output
  * schemas of src/mcp/schemas.ts (a batch points at generate_chart's result instead of repeating it,
  * open objects, descriptions two levels deep) and person B's fields pointing at person A's.
+ * get_bazi_chart adds about 9,000 (its birth fields point at generate_chart's; output schema with
+ * short texts and shared $defs), which no compaction of that tool alone fits into the 2,500 left:
+ * the budget is the 40 KB target plus that tool (see docs/decisions.md, BaZi).
  */
-const TOOLS_LIST_BUDGET_BYTES = 40_000;
+const TOOLS_LIST_BUDGET_BYTES = 47_000;
 
 type Schema = Record<string, unknown> & { $defs?: Record<string, unknown> };
 let svc: TestService;

@@ -12,6 +12,7 @@ import {
   calcEcliptic,
   deltaTDays,
   libraryVersion,
+  timeEquationDays,
   SEFLG,
   useEphePath,
 } from './native.js';
@@ -102,6 +103,11 @@ export interface Ephemeris {
   humanDesignMoments(jdUT: number): HumanDesignMoments;
   /** Delta T = TT - UT in seconds at `jdUT`, as the ephemeris applies it (for TT-based sources such as eclipse tables). */
   deltaT(jdUT: number): number;
+  /**
+   * Equation of time in minutes at `jdUT`: apparent solar time minus local mean time (about -14 in
+   * mid-February, +16 in early November). Apparent solar time = UT + longitude/15 h + this.
+   */
+  equationOfTime(jdUT: number): number;
   /** Any Swiss Ephemeris body number (`SE_BODY`, or SE_AST_OFFSET + MPC number) with `CALC_FLAGS`. */
   body(bodyId: number, jdUT: number, flags?: number): BodyCalculation;
 }
@@ -116,6 +122,7 @@ export class EphemerisError extends Error {
 
 const FLAGS = SEFLG.SWIEPH | SEFLG.SPEED;
 const SECONDS_PER_DAY = 86_400;
+const MINUTES_PER_DAY = 1_440;
 /**
  * The probe date (J2000.0) and bodies, covering each data file. The Moon alone cannot prove semo_18
  * is there: without it the library substitutes its Moshier Moon and still reports SEFLG_SWIEPH
@@ -259,6 +266,13 @@ export function createEphemeris(options: EphemerisOptions = {}): Ephemeris {
     deltaT(jdUT) {
       enter(jdUT);
       return deltaTDays(jdUT) * SECONDS_PER_DAY;
+    },
+
+    equationOfTime(jdUT) {
+      enter(jdUT);
+      const days = timeEquationDays(jdUT);
+      if (typeof days === 'string') throw failure(SE_BODY.sun, jdUT, days);
+      return days * MINUTES_PER_DAY;
     },
 
     body(bodyId, jdUT, flags = CALC_FLAGS.SPEED) {

@@ -96,6 +96,15 @@ export function deltaTDays(jdUT: number): number {
   return swisseph.swe_deltat(jdUT).delta;
 }
 
+/**
+ * Equation of time (apparent minus mean solar time) in days at a UT instant, or the library's error
+ * text. The library's `swe_time_equ` takes UT since version 2.06.
+ */
+export function timeEquationDays(jdUT: number): number | string {
+  const r = swisseph.swe_time_equ(jdUT);
+  return 'timeEquation' in r ? r.timeEquation : r.error;
+}
+
 export function libraryVersion(): string {
   return String(swisseph.swe_version());
 }

@@ -1,0 +1,152 @@
+/**
+ * BaZi chart benchmark, as a Markdown section in the style of bench/chart.ts (not wired into
+ * bench/run.ts yet):
+ * - core: one chart (computeBazi: the Sun at birth, Newton solves for the jie before and after,
+ *   pillars, luck pillars) against its Swiss Ephemeris floor: the same native swe_calc_ut calls from
+ *   the same first guesses with no wrapper, validation or objects of our own, over the same births in
+ *   the same run; target at most 1.5x the floor.
+ * - the whole tool pipeline (place lookup, wall clock in the zone, chart, data) with and without
+ *   tooltips, for scale.
+ * Run alone with `npm run build && npx tsx bench/bazi.ts`.
+ */
+import { pathToFileURL } from 'node:url';
+import swisseph from 'swisseph';
+import { baziBirthChart, baziData, computeBazi, JIE } from '../src/core/bazi/index.js';
+import { createEphemeris, SE_BODY } from '../src/core/ephemeris/index.js';
+import { loadKnowledgeBase } from '../src/core/knowledge/index.js';
+import { loadCityTable } from '../src/core/location/index.js';
+import { utcMsFromJulianDay } from '../src/core/time/index.js';
+import { fmt, percentile } from './lib.js';
+
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+const CHARTS = 2000;
+const ROUNDS = 5;
+const SEED = 1;
+const FROM_JD = 2_415_020.5; // 1900-01-01
+const SPAN_DAYS = 73_049; // to 2100-01-01
+const FLOOR_TARGET_RATIO = 1.5;
+const FLAGS = swisseph.SEFLG_SWIEPH | swisseph.SEFLG_SPEED;
+/** The core's constants (src/core/bazi/solar-terms.ts), so the floor iterates exactly as it does. */
+const MEAN_SUN_SPEED = 0.985_647;
+const LAST_STEP_DAYS = 1e-7;
+
+const median = (values: number[]): number => percentile(values, 50);
+const mod = (a: number, n: number): number => ((a % n) + n) % n;
+
+function births(): number[] {
+  let seed = SEED;
+  const random = () => {
+    seed = (seed * 48_271) % 2_147_483_647;
+    return seed / 2_147_483_647;
+  };
+  return Array.from({ length: CHARTS }, () => FROM_JD + random() * SPAN_DAYS);
+}
+
+function sun(jdUT: number): { longitude: number; speed: number } {
+  const r = swisseph.swe_calc_ut(jdUT, SE_BODY.sun, FLAGS);
+  if (!('longitude' in r)) throw new Error('swe_calc_ut failed for the Sun');
+  return { longitude: r.longitude, speed: r.longitudeSpeed };
+}
+
+/** Raw Newton solve; returns the native calls made. */
+function rawSolve(target: number, guess: number): number {
+  let t = guess;
+  for (let calls = 1; ; calls++) {
+    const s = sun(t);
+    const step = (mod(s.longitude - target + 180, 360) - 180) / s.speed;
+    t -= step;
+    if (Math.abs(step) < LAST_STEP_DAYS) return calls;
+  }
+}
+
+/** The native calls one chart cannot avoid: the Sun at birth and the two jie solves. */
+function rawChart(jdUT: number): number {
+  const longitude = sun(jdUT).longitude;
+  const m = Math.floor(mod(longitude - 315, 360) / 30);
+  const since = mod(longitude - 315, 30);
+  const previous = JIE[m]!.longitude;
+  const next = JIE[(m + 1) % 12]!.longitude;
+  return (
+    1 +
+    rawSolve(previous, jdUT - since / MEAN_SUN_SPEED) +
+    rawSolve(next, jdUT + (30 - since) / MEAN_SUN_SPEED)
+  );
+}
+
+/** Median over rounds of microseconds per item (after one warm-up pass). */
+function perItem<T>(items: readonly T[], fn: (item: T) => unknown): number {
+  for (const item of items.slice(0, 200)) fn(item);
+  const rounds: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const start = performance.now();
+    for (const item of items) fn(item);
+    rounds.push(((performance.now() - start) * 1000) / items.length);
+  }
+  return median(rounds);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const PLACES = [
+  'Beijing, China',
+  'New York, NY',
+  'Taipei, Taiwan',
+  'London, United Kingdom',
+  'Seoul, South Korea',
+];
+function distinctBirth(i: number) {
+  const d = new Date(Date.UTC(1950, 0, 1) + i * 7 * 60_000);
+  return {
+    birthDate: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
+    birthTime: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+    birthLocation: PLACES[i % PLACES.length]!,
+  };
+}
+
+export async function baziBenchSection(): Promise<string> {
+  log('BaZi core vs Swiss Ephemeris floor…');
+  const ephemeris = createEphemeris();
+  const jds = births();
+  const options = { gender: 'male', dayBoundary: 'midnight', solarTime: 'standard' } as const;
+  let calls = 0;
+  const floor = perItem(jds, (jd) => (calls += rawChart(jd)));
+  const callsPerChart = calls / (jds.length * ROUNDS + 200);
+  const core = perItem(jds, (jd) =>
+    computeBazi(ephemeris, { utcMs: utcMsFromJulianDay(jd), offsetSeconds: 0, longitude: 0 }, options),
+  );
+
+  log('BaZi tool pipeline…');
+  const [cities, knowledge] = await Promise.all([loadCityTable(), loadKnowledgeBase()]);
+  const inputs = Array.from({ length: CHARTS }, (_, i) => distinctBirth(i));
+  const deps = { cities, ephemeris };
+  const tool = (withTooltips: boolean) =>
+    perItem(inputs, (input) => baziData(knowledge, baziBirthChart(deps, input, options), withTooltips));
+  const plain = tool(false);
+  const tooltips = tool(true);
+
+  const ratio = core / floor;
+  return [
+    '## BaZi chart (in-process)',
+    '',
+    `${CHARTS} births 1900-2100, median of ${ROUNDS} rounds, Swiss Ephemeris ${ephemeris.version}.`,
+    '',
+    '| Measure | µs per chart |',
+    '|---|---|',
+    `| Swiss Ephemeris floor (${fmt(callsPerChart, 2)} raw Sun calls: birth + two jie solves) | ${fmt(floor, 1)} |`,
+    `| computeBazi (pillars, hidden stems, ten gods, na yin, luck pillars) | ${fmt(core, 1)} |`,
+    `| ratio (target ≤ ${FLOOR_TARGET_RATIO}x) | ${fmt(ratio, 2)}x ${ratio <= FLOOR_TARGET_RATIO ? '(met)' : '(missed)'} |`,
+    `| tool pipeline: place, zone, chart, data | ${fmt(plain, 1)} |`,
+    `| tool pipeline with tooltips | ${fmt(tooltips, 1)} |`,
+    '',
+  ].join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  baziBenchSection().then(
+    (section) => process.stdout.write(`${section}\n`),
+    (e: unknown) => {
+      process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}
