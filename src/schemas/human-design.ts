@@ -242,7 +242,7 @@ export const birthInfoSchema = shared(
   'BirthInfo',
 );
 
-const tooltipSchema = shared(
+export const tooltipSchema = shared(
   z.object({
     id: z.string().describe('Knowledge entry id, e.g. "type:projector", "gate:41".'),
     title: z.string().describe('Entry title, e.g. "Gate 41 — Contraction".'),

@@ -1,5 +1,6 @@
 import { generateChartTool } from './generate_chart.js';
 import { generateCompositeTool } from './generate_composite.js';
+import { getAstrologyChartTool } from './get_astrology_chart.js';
 import { multiChartTool } from './multi_chart.js';
 import type { AnyTool } from '../operations/types.js';
 import { validateLocationTool } from './validate_location.js';
@@ -13,4 +14,5 @@ export const TOOLS: readonly AnyTool[] = [
   generateCompositeTool,
   multiChartTool,
   validateLocationTool,
+  getAstrologyChartTool,
 ];
