@@ -11,7 +11,8 @@ import { ELEMENTS, QUALITIES, SIGNS } from './zodiac.js';
  * `point:<slug>` (the four points and the four asteroids), keyed in the answer by display name.
  */
 
-export interface AstrologyTooltips {
+// A type alias, not an interface: it must stay assignable to the schema's string-keyed record.
+export type AstrologyTooltips = {
   signs?: Record<string, Tooltip>;
   planets?: Record<string, Tooltip>;
   points?: Record<string, Tooltip>;
@@ -19,7 +20,7 @@ export interface AstrologyTooltips {
   aspects?: Record<string, Tooltip>;
   elements?: Record<string, Tooltip>;
   qualities?: Record<string, Tooltip>;
-}
+};
 
 const POINT_LABELS: readonly string[] = [...Object.values(POINT_NAMES), ...Object.values(ASTEROID_NAMES)];
 
