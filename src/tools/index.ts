@@ -1,6 +1,7 @@
 import { generateChartTool } from './generate_chart.js';
 import { generateCompositeTool } from './generate_composite.js';
 import { getBaziChartTool } from './get_bazi_chart.js';
+import { getAstrologyChartTool } from './get_astrology_chart.js';
 import { multiChartTool } from './multi_chart.js';
 import type { AnyTool } from '../operations/types.js';
 import { validateLocationTool } from './validate_location.js';
@@ -12,10 +13,11 @@ import { validateLocationTool } from './validate_location.js';
 export const TOOLS: readonly AnyTool[] = [
   generateChartTool,
   generateCompositeTool,
+  getAstrologyChartTool,
+  getBaziChartTool,
   multiChartTool,
   validateLocationTool,
-  getBaziChartTool,
 ];
 
-/** The operations a worker thread may run (operations/worker.ts loads this module by URL). */
+/** The operations a worker process may run (operations/worker.ts loads this module by URL). */
 export const OPERATIONS: readonly AnyTool[] = TOOLS;

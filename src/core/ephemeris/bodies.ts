@@ -64,3 +64,11 @@ export const HD_BODIES = [
 ] as const;
 
 export type HdBodyName = (typeof HD_BODIES)[number];
+
+/**
+ * Bodies beyond the planets that astrology charts show: the mean lunar apogee (mean Black Moon Lilith),
+ * Chiron and the four main asteroids (seas_18.se1).
+ */
+export const EXTRA_BODIES = ['meanApogee', 'chiron', 'ceres', 'pallas', 'juno', 'vesta'] as const;
+
+export type ExtraBodyName = (typeof EXTRA_BODIES)[number];

@@ -1,4 +1,4 @@
-import { type PlanetName, SE_BODY } from './bodies.js';
+import { EXTRA_BODIES, type ExtraBodyName, type PlanetName, SE_BODY } from './bodies.js';
 import {
   DESIGN_LAST_STEP_DAYS,
   DESIGN_MAX_ITERATIONS,
@@ -6,10 +6,12 @@ import {
   designTarget,
   wrap180,
 } from './design.js';
+import { HOUSE_SYSTEM_CODES, type Houses, type HouseSystem } from './houses.js';
 import {
   bundledEphePath,
   calcAny,
   calcEcliptic,
+  calcHouses,
   deltaTDays,
   libraryVersion,
   timeEquationDays,
@@ -25,6 +27,7 @@ export interface Position {
 }
 
 export type PlanetPositions = Readonly<Record<PlanetName, Position>>;
+export type ExtraPositions = Readonly<Record<ExtraBodyName, Position>>;
 
 export interface HdPositions {
   readonly sun: Position;
@@ -108,6 +111,13 @@ export interface Ephemeris {
    * mid-February, +16 in early November). Apparent solar time = UT + longitude/15 h + this.
    */
   equationOfTime(jdUT: number): number;
+  /** Mean Black Moon Lilith (mean lunar apogee), Chiron, Ceres, Pallas, Juno and Vesta at one instant. */
+  extraBodies(jdUT: number): ExtraPositions;
+  /**
+   * Cusps and angles for a house system at a place (latitude -90..90, longitude east positive).
+   * `null` where the system is undefined there: Placidus and Koch inside the polar circles.
+   */
+  houses(jdUT: number, latitude: number, longitude: number, system: HouseSystem): Houses | null;
   /** Any Swiss Ephemeris body number (`SE_BODY`, or SE_AST_OFFSET + MPC number) with `CALC_FLAGS`. */
   body(bodyId: number, jdUT: number, flags?: number): BodyCalculation;
 }
@@ -261,6 +271,28 @@ export function createEphemeris(options: EphemerisOptions = {}): Ephemeris {
       // The solved instant puts the Sun on the target to ~1e-8 degrees: use the target, save a call.
       const sun = { longitude: target, speed: designSunSpeed };
       return { personality, designJdUT, design: hdBodiesWithSun(designJdUT, sun) };
+    },
+
+    extraBodies(jdUT) {
+      enter(jdUT);
+      const out = {} as Record<ExtraBodyName, Position>;
+      for (const name of EXTRA_BODIES) out[name] = calc(SE_BODY[name], jdUT);
+      return out;
+    },
+
+    houses(jdUT, latitude, longitude, system) {
+      if (!(Math.abs(latitude) <= 90) || !(Math.abs(longitude) <= 180)) {
+        throw new RangeError(`not a place on Earth: latitude ${latitude}, longitude ${longitude}`);
+      }
+      const code = HOUSE_SYSTEM_CODES[system];
+      if (code === undefined) throw new RangeError(`unknown house system: ${String(system)}`);
+      enter(jdUT);
+      const r = calcHouses(jdUT, latitude, longitude, code);
+      if (typeof r === 'string') {
+        if (code === 'P' || code === 'K') return null;
+        throw new EphemerisError(`Swiss Ephemeris houses (${system}) failed at JD ${jdUT} (UT): ${r}`);
+      }
+      return { cusps: r.cusps, ascendant: r.ascendant, midheaven: r.mc, armc: r.armc };
     },
 
     deltaT(jdUT) {

@@ -1,4 +1,12 @@
-export { HD_BODIES, type HdBodyName, PLANETS, type PlanetName, SE_BODY } from './bodies.js';
+export {
+  EXTRA_BODIES,
+  type ExtraBodyName,
+  HD_BODIES,
+  type HdBodyName,
+  PLANETS,
+  type PlanetName,
+  SE_BODY,
+} from './bodies.js';
 export {
   type BodyCalculation,
   CALC_FLAGS,
@@ -6,11 +14,13 @@ export {
   type Ephemeris,
   EphemerisError,
   type EphemerisOptions,
+  type ExtraPositions,
   type HdPositions,
   type HumanDesignMoments,
   type PlanetPositions,
   type Position,
 } from './ephemeris.js';
+export { HOUSE_SYSTEM_CODES, HOUSE_SYSTEMS, type Houses, type HouseSystem } from './houses.js';
 export { bundledEphePath } from './native.js';
 export {
   assertHumanDesignBirth,

@@ -78,6 +78,31 @@ export function calcAny(jdUT: number, body: number, flags: number): NativeCoordi
   return 'error' in r ? r.error : 'unexpected result shape';
 }
 
+/** Cusps 1-12 (index 0 = cusp 1) and the angles, ecliptic longitudes in degrees. */
+export interface NativeHouses {
+  readonly cusps: readonly number[];
+  readonly ascendant: number;
+  readonly mc: number;
+  /** Right ascension of the MC (local apparent sidereal time), degrees. */
+  readonly armc: number;
+}
+
+/**
+ * `swe_houses_ex` (tropical) for a one-letter house system. The binding reports every failure as the
+ * same text without cusps, including Placidus and Koch inside the polar circles, where the C library
+ * itself switches to Porphyry: the caller decides what to do instead.
+ */
+export function calcHouses(
+  jdUT: number,
+  latitude: number,
+  longitude: number,
+  code: string,
+): NativeHouses | string {
+  const r = swisseph.swe_houses_ex(jdUT, 0, latitude, longitude, code);
+  if ('house' in r) return { cusps: r.house, ascendant: r.ascendant, mc: r.mc, armc: r.armc };
+  return 'error' in r ? r.error : 'unexpected result shape';
+}
+
 /**
  * The library keeps one ephemeris path per process (and closes its open files when it changes).
  * This mirrors it so each Ephemeris can re-assert its own path with a string comparison instead of

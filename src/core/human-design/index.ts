@@ -43,7 +43,7 @@ export {
   hdChartAt,
   longitudesOf,
 } from './birth-chart.js';
-export { allHdKnowledgeIds, compositeTooltipIds, tooltipIds } from './knowledge-ids.js';
+export { allHdKnowledgeIds, compositeTooltipIds, slug, tooltipIds } from './knowledge-ids.js';
 export * from './tables.js';
 export {
   type CenterTooltip,

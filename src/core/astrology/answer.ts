@@ -1,0 +1,113 @@
+import {
+  type BirthFieldNames,
+  type BirthInput,
+  birthInfoOf,
+  isoSecond,
+  onBirthDate,
+  PERSON_FIELDS,
+  resolveBirth,
+} from '../birth/index.js';
+import type { Ephemeris, HouseSystem } from '../ephemeris/index.js';
+import type { HdBirthInfo } from '../human-design/index.js';
+import type { KnowledgeBase } from '../knowledge/index.js';
+import type { CityTable } from '../location/index.js';
+import { julianDayUT, utcMsFromJulianDay } from '../time/index.js';
+import { type AstrologyChart, astrologyChartAt, type ChartMoment } from './chart.js';
+import { type CrossAspects, crossAspects } from './cross.js';
+import { DEFAULT_HOUSE_SYSTEM, houseFallbackWarning } from './houses.js';
+import { type AstrologyTooltips, astrologyTooltips } from './tooltips.js';
+
+/**
+ * The astrology answer for one birth:
+ *
+ *   birth pipeline (place, wall clock -> UT instant, warnings) -> personality chart at birth and
+ *   design chart at the Human Design design instant (Sun 88° of arc earlier), both at the birth
+ *   place -> aspects across the two -> the spec's `data` (+ tooltips)
+ */
+
+export interface AstrologyBirth {
+  birthInfo: HdBirthInfo;
+  personality: ChartMoment;
+  design: ChartMoment;
+  /** Place, clock and house-system notes, for the answer's warnings. */
+  warnings: string[];
+}
+
+export interface AstrologyData {
+  birthInfo: HdBirthInfo;
+  personality: AstrologyChart;
+  design: AstrologyChart;
+  crossAspects: CrossAspects;
+  tooltips: AstrologyTooltips;
+}
+
+export interface AstrologyInput extends BirthInput {
+  houseSystem?: HouseSystem | undefined;
+}
+
+/** Both charts of a UT instant at a place (ephemeris + core, no time zone). */
+export function astrologyMomentsAt(
+  ephemeris: Ephemeris,
+  jdUT: number,
+  place: { latitude: number; longitude: number },
+  houseSystem: HouseSystem = DEFAULT_HOUSE_SYSTEM,
+): { personality: ChartMoment; design: ChartMoment; designJdUT: number } {
+  const personality = astrologyChartAt(ephemeris, jdUT, place, houseSystem);
+  const designJdUT = ephemeris.designInstant(jdUT, personality.longitudes.Sun);
+  const design = astrologyChartAt(ephemeris, designJdUT, place, houseSystem);
+  return { personality, design, designJdUT };
+}
+
+/** One warning per fallback reason, naming the charts it applies to. */
+function houseWarnings(personality: ChartMoment, design: ChartMoment, latitude: number): string[] {
+  const sides = [
+    ['personality', personality.houses],
+    ['design', design.houses],
+  ] as const;
+  const fellBack = sides.filter(([, h]) => h.used !== h.requested);
+  const byText = new Map<string, string[]>();
+  for (const [side, h] of fellBack) {
+    const key = `${h.fallback}|${h.used}`;
+    byText.set(key, [...(byText.get(key) ?? []), side]);
+  }
+  return [...byText.values()].map((names) => {
+    const houses = names[0] === 'personality' ? personality.houses : design.houses;
+    return houseFallbackWarning(houses, latitude, names);
+  });
+}
+
+export function astrologyBirth(
+  deps: { cities: CityTable; ephemeris: Ephemeris },
+  input: AstrologyInput,
+  fields: BirthFieldNames = PERSON_FIELDS,
+): AstrologyBirth {
+  const birth = resolveBirth(deps.cities, input, fields);
+  const place = { latitude: birth.place.lat, longitude: birth.place.lon };
+  const { personality, design, designJdUT } = onBirthDate(fields, () =>
+    astrologyMomentsAt(deps.ephemeris, julianDayUT(birth.utcMs), place, input.houseSystem),
+  );
+  return {
+    birthInfo: { ...birthInfoOf(input, birth), designUtc: isoSecond(utcMsFromJulianDay(designJdUT)) },
+    personality,
+    design,
+    warnings: [...birth.warnings, ...houseWarnings(personality, design, place.latitude)],
+  };
+}
+
+/** The spec's astrology `data`. */
+export function astrologyData(
+  knowledge: KnowledgeBase,
+  result: AstrologyBirth,
+  withTooltips: boolean,
+): AstrologyData {
+  const personality = result.personality.chart;
+  const design = result.design.chart;
+  const cross = crossAspects(result.personality.longitudes, result.design.longitudes);
+  return {
+    birthInfo: result.birthInfo,
+    personality,
+    design,
+    crossAspects: cross,
+    tooltips: withTooltips ? astrologyTooltips(knowledge, [personality, design], cross) : {},
+  };
+}

@@ -1,0 +1,364 @@
+import type { Ephemeris, HouseSystem, PlanetName, Position } from '../ephemeris/index.js';
+import { activationFromLongitude, type Line } from '../human-design/index.js';
+import {
+  type AspectClass,
+  type AspectNature,
+  aspectBetween,
+  type AspectName,
+  roundAngle,
+} from './aspects.js';
+import { type ChartHouses, chartHouses, houseOf } from './houses.js';
+import { isDayChart } from './sect.js';
+import {
+  type Element,
+  ELEMENTS,
+  elementOfSign,
+  normalizeDegrees,
+  QUALITIES,
+  type Quality,
+  qualityOfSign,
+  roundLongitude,
+  type Sign,
+  zodiacPosition,
+} from './zodiac.js';
+
+/**
+ * One Western astrology chart (the spec's chart object, under `personality` and `design`) at an
+ * instant and a place: planets, angles, houses, aspects, points, asteroids and the element and
+ * quality balance. Geocentric, tropical, apparent positions, the true lunar node (the node the Human
+ * Design side uses), the mean lunar apogee as Black Moon Lilith.
+ */
+
+export const ASTRO_PLANETS = [
+  'Sun',
+  'Moon',
+  'Mercury',
+  'Venus',
+  'Mars',
+  'Jupiter',
+  'Saturn',
+  'Uranus',
+  'Neptune',
+  'Pluto',
+] as const;
+export type AstroPlanet = (typeof ASTRO_PLANETS)[number];
+
+const EPHEMERIS_PLANET = {
+  Sun: 'sun',
+  Moon: 'moon',
+  Mercury: 'mercury',
+  Venus: 'venus',
+  Mars: 'mars',
+  Jupiter: 'jupiter',
+  Saturn: 'saturn',
+  Uranus: 'uranus',
+  Neptune: 'neptune',
+  Pluto: 'pluto',
+} as const satisfies Record<AstroPlanet, PlanetName>;
+
+/** Where a longitude sits in the zodiac, as every position of the answer shows it. */
+export interface ZodiacPlacement {
+  /** Degrees in [0, 360), 6 decimals. */
+  longitude: number;
+  sign: Sign;
+  /** `14°23'07"`, truncated to the second. */
+  positionInSign: string;
+  /** `14°23'07" Gemini`. */
+  positionFormatted: string;
+}
+
+/** A planet, point or asteroid. */
+export interface BodyPosition extends ZodiacPlacement {
+  name: string;
+  element: Element;
+  quality: Quality;
+  house: number;
+  /** Longitude speed below zero (never for the Part of Fortune). */
+  isRetrograde: boolean;
+}
+
+export interface GateAngle extends ZodiacPlacement {
+  /** Human Design gate and line of the angle's longitude. */
+  gate: number;
+  line: Line;
+}
+
+export interface HouseCusp {
+  house: number;
+  name: string;
+  cuspLongitude: number;
+  sign: Sign;
+}
+
+export interface ChartAspect {
+  planet1: AstroPlanet;
+  planet2: AstroPlanet;
+  aspect: AspectName;
+  /** The actual arc between the two planets, degrees (4 decimals). */
+  angle: number;
+  /** Distance from the exact aspect, degrees (4 decimals). */
+  orb: number;
+  nature: AspectNature;
+}
+
+export interface Labelled {
+  /** Lower case, e.g. `gemini`. */
+  id: string;
+  value: string;
+}
+
+export const POINT_NAMES = {
+  northNode: 'North Node',
+  chiron: 'Chiron',
+  blackMoonLilith: 'Black Moon Lilith',
+  partOfFortune: 'Part of Fortune',
+} as const;
+export const ASTEROID_NAMES = { ceres: 'Ceres', pallas: 'Pallas', juno: 'Juno', vesta: 'Vesta' } as const;
+export type PointKey = keyof typeof POINT_NAMES;
+export type AsteroidKey = keyof typeof ASTEROID_NAMES;
+
+export const HOUSE_NAMES = [
+  'First House',
+  'Second House',
+  'Third House',
+  'Fourth House',
+  'Fifth House',
+  'Sixth House',
+  'Seventh House',
+  'Eighth House',
+  'Ninth House',
+  'Tenth House',
+  'Eleventh House',
+  'Twelfth House',
+] as const;
+
+export interface AstrologyChart {
+  chart: {
+    sunSign: Labelled;
+    moonSign: Labelled;
+    ascendant: Labelled;
+    dominantElement: Labelled;
+    dominantQuality: Labelled;
+  };
+  planets: Record<AstroPlanet, BodyPosition>;
+  angles: {
+    ascendant: GateAngle;
+    midheaven: GateAngle;
+    descendant: ZodiacPlacement;
+    imumCoeli: ZodiacPlacement;
+  };
+  /** The system asked for and the one the cusps come from (they differ after a polar fallback). */
+  houseSystem: { requested: HouseSystem; used: HouseSystem };
+  houses: HouseCusp[];
+  aspects: { major: ChartAspect[]; minor: ChartAspect[]; count: number };
+  points: Record<PointKey, BodyPosition>;
+  asteroids: Record<AsteroidKey, BodyPosition>;
+  analysis: { elements: Record<Element, number>; qualities: Record<Quality, number> };
+}
+
+/** The chart plus what the answer builder needs besides it. */
+export interface ChartMoment {
+  chart: AstrologyChart;
+  houses: ChartHouses;
+  /** Exact planet longitudes (the chart's are rounded), for aspects across charts. */
+  longitudes: Record<AstroPlanet, number>;
+}
+
+/**
+ * Weights that break a tie in the element or quality count (Kerykeion's defaults, reference A3): the
+ * luminaries and the ascendant count most, the outer planets least.
+ */
+const TIE_WEIGHTS: Record<AstroPlanet | 'Ascendant' | 'Midheaven', number> = {
+  Sun: 2,
+  Moon: 2,
+  Ascendant: 2,
+  Mercury: 1.5,
+  Venus: 1.5,
+  Mars: 1.5,
+  Midheaven: 1.5,
+  Jupiter: 1,
+  Saturn: 1,
+  Uranus: 0.5,
+  Neptune: 0.5,
+  Pluto: 0.5,
+};
+
+function placement(longitude: number): ZodiacPlacement & { signIndex: number } {
+  const z = zodiacPosition(longitude);
+  return {
+    longitude: roundLongitude(longitude),
+    sign: z.sign,
+    positionInSign: z.positionInSign,
+    positionFormatted: z.positionFormatted,
+    signIndex: z.signIndex,
+  };
+}
+
+function body(name: string, longitude: number, speed: number, cusps: readonly number[]): BodyPosition {
+  const p = placement(longitude);
+  return {
+    name,
+    longitude: p.longitude,
+    sign: p.sign,
+    positionInSign: p.positionInSign,
+    positionFormatted: p.positionFormatted,
+    element: elementOfSign(p.signIndex),
+    quality: qualityOfSign(p.signIndex),
+    house: houseOf(longitude, cusps),
+    isRetrograde: speed < 0,
+  };
+}
+
+function zodiacAngle(longitude: number): ZodiacPlacement {
+  const { signIndex: _, ...rest } = placement(longitude);
+  return rest;
+}
+
+function gateAngle(longitude: number): GateAngle {
+  const a = activationFromLongitude(longitude);
+  return { ...zodiacAngle(longitude), gate: a.gate, line: a.line };
+}
+
+const labelled = (value: string): Labelled => ({ id: value.toLowerCase(), value });
+
+/** Highest count; a tie goes to the larger weighted score, then to table order. */
+function dominant<K extends string>(
+  order: readonly K[],
+  counts: Record<K, number>,
+  weights: Record<K, number>,
+): K {
+  let best = order[0] as K;
+  for (const k of order) {
+    if (counts[k] > counts[best] || (counts[k] === counts[best] && weights[k] > weights[best])) best = k;
+  }
+  return best;
+}
+
+function balance(planets: Record<AstroPlanet, BodyPosition>, ascendant: number, midheaven: number) {
+  const elements = { Fire: 0, Earth: 0, Air: 0, Water: 0 } as Record<Element, number>;
+  const qualities = { Cardinal: 0, Fixed: 0, Mutable: 0 } as Record<Quality, number>;
+  const elementWeights = { Fire: 0, Earth: 0, Air: 0, Water: 0 } as Record<Element, number>;
+  const qualityWeights = { Cardinal: 0, Fixed: 0, Mutable: 0 } as Record<Quality, number>;
+  for (const name of ASTRO_PLANETS) {
+    const p = planets[name];
+    elements[p.element]++;
+    qualities[p.quality]++;
+    elementWeights[p.element] += TIE_WEIGHTS[name];
+    qualityWeights[p.quality] += TIE_WEIGHTS[name];
+  }
+  for (const [angle, lon] of [
+    ['Ascendant', ascendant],
+    ['Midheaven', midheaven],
+  ] as const) {
+    const i = zodiacPosition(lon).signIndex;
+    elementWeights[elementOfSign(i)] += TIE_WEIGHTS[angle];
+    qualityWeights[qualityOfSign(i)] += TIE_WEIGHTS[angle];
+  }
+  return {
+    analysis: { elements, qualities },
+    dominantElement: dominant(ELEMENTS, elements, elementWeights),
+    dominantQuality: dominant(QUALITIES, qualities, qualityWeights),
+  };
+}
+
+function aspectsWithin(longitudes: Record<AstroPlanet, number>): AstrologyChart['aspects'] {
+  const found: Record<AspectClass, ChartAspect[]> = { major: [], minor: [] };
+  for (let i = 0; i < ASTRO_PLANETS.length; i++) {
+    for (let j = i + 1; j < ASTRO_PLANETS.length; j++) {
+      const planet1 = ASTRO_PLANETS[i] as AstroPlanet;
+      const planet2 = ASTRO_PLANETS[j] as AstroPlanet;
+      const m = aspectBetween(longitudes[planet1], longitudes[planet2]);
+      if (!m) continue;
+      found[m.aspect.class].push({
+        planet1,
+        planet2,
+        aspect: m.aspect.name,
+        angle: roundAngle(m.separation),
+        orb: roundAngle(m.orb),
+        nature: m.aspect.nature,
+      });
+    }
+  }
+  return { major: found.major, minor: found.minor, count: found.major.length + found.minor.length };
+}
+
+/** Part of Fortune: ascendant + Moon - Sun by day, ascendant + Sun - Moon by night (reference A4). */
+export function partOfFortune(ascendant: number, sun: number, moon: number, day: boolean): number {
+  return normalizeDegrees(day ? ascendant + moon - sun : ascendant + sun - moon);
+}
+
+export interface Place {
+  latitude: number;
+  longitude: number;
+}
+
+export function astrologyChartAt(
+  ephemeris: Ephemeris,
+  jdUT: number,
+  place: Place,
+  houseSystem: HouseSystem,
+): ChartMoment {
+  const positions = ephemeris.planets(jdUT);
+  const extra = ephemeris.extraBodies(jdUT);
+  const houses = chartHouses(ephemeris, jdUT, place.latitude, place.longitude, houseSystem);
+  const { cusps, ascendant, midheaven } = houses;
+
+  const longitudes = {} as Record<AstroPlanet, number>;
+  const planets = {} as Record<AstroPlanet, BodyPosition>;
+  for (const name of ASTRO_PLANETS) {
+    const p: Position = positions[EPHEMERIS_PLANET[name]];
+    longitudes[name] = p.longitude;
+    planets[name] = body(name, p.longitude, p.speed, cusps);
+  }
+  const sun = longitudes.Sun;
+  const moon = longitudes.Moon;
+  const day = isDayChart(jdUT, sun, houses.armc, place.latitude);
+  const fortune = partOfFortune(ascendant, sun, moon, day);
+  const node = positions.trueNode;
+  const { analysis, dominantElement, dominantQuality } = balance(planets, ascendant, midheaven);
+  const asc = gateAngle(ascendant);
+
+  const chart: AstrologyChart = {
+    chart: {
+      sunSign: labelled(planets.Sun.sign),
+      moonSign: labelled(planets.Moon.sign),
+      ascendant: labelled(asc.sign),
+      dominantElement: labelled(dominantElement),
+      dominantQuality: labelled(dominantQuality),
+    },
+    planets,
+    angles: {
+      ascendant: asc,
+      midheaven: gateAngle(midheaven),
+      descendant: zodiacAngle(ascendant + 180),
+      imumCoeli: zodiacAngle(midheaven + 180),
+    },
+    houseSystem: { requested: houses.requested, used: houses.used },
+    houses: cusps.map((cusp, i) => ({
+      house: i + 1,
+      name: HOUSE_NAMES[i] as string,
+      cuspLongitude: roundLongitude(cusp),
+      sign: zodiacPosition(cusp).sign,
+    })),
+    aspects: aspectsWithin(longitudes),
+    points: {
+      northNode: body(POINT_NAMES.northNode, node.longitude, node.speed, cusps),
+      chiron: body(POINT_NAMES.chiron, extra.chiron.longitude, extra.chiron.speed, cusps),
+      blackMoonLilith: body(
+        POINT_NAMES.blackMoonLilith,
+        extra.meanApogee.longitude,
+        extra.meanApogee.speed,
+        cusps,
+      ),
+      partOfFortune: body(POINT_NAMES.partOfFortune, fortune, 0, cusps),
+    },
+    asteroids: {
+      ceres: body(ASTEROID_NAMES.ceres, extra.ceres.longitude, extra.ceres.speed, cusps),
+      pallas: body(ASTEROID_NAMES.pallas, extra.pallas.longitude, extra.pallas.speed, cusps),
+      juno: body(ASTEROID_NAMES.juno, extra.juno.longitude, extra.juno.speed, cusps),
+      vesta: body(ASTEROID_NAMES.vesta, extra.vesta.longitude, extra.vesta.speed, cusps),
+    },
+    analysis,
+  };
+  return { chart, houses, longitudes };
+}

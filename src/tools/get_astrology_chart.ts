@@ -1,0 +1,50 @@
+import * as z from 'zod';
+import { astrologyBirth, astrologyData } from '../core/astrology/index.js';
+import { defineTool } from '../operations/types.js';
+import { astrologyDataSchema, houseSystemField } from '../schemas/astrology.js';
+import { birthInputFields, includeField, withPlaceRule } from '../schemas/birth-input.js';
+import { HD_DATE_NOTE } from '../schemas/human-design.js';
+
+export const getAstrologyChartTool = defineTool({
+  name: 'get_astrology_chart',
+  title: 'Western astrology chart',
+  description:
+    'Compute a Western (tropical) astrology chart for one birth, twice: Personality at the birth moment and ' +
+    'Design at the Human Design design instant (Sun 88° earlier), both at the birth place. Each has planets, ' +
+    'angles, houses (Placidus unless houseSystem is set), aspects, node, Chiron, Lilith, Part of Fortune, ' +
+    'asteroids and element/quality counts; crossAspects compares the two. include="tooltips" adds ' +
+    'explanations. Costs 1 chart request (repeats are free). The ascendant and houses turn through the whole ' +
+    'zodiac in a day: if the birth time is unknown, ask; if 12:00 is used as a stand-in, tell the user that ' +
+    'angles, houses and the Moon are unreliable.',
+  input: withPlaceRule(
+    z.object({
+      ...birthInputFields({ dateNote: HD_DATE_NOTE }),
+      houseSystem: houseSystemField,
+      include: includeField,
+    }),
+  ),
+  output: astrologyDataSchema,
+  access: 'advanced_chart',
+  meter: 'chart',
+  cost: () => 1,
+  cacheable: true,
+  meta: { version: '1.0.0', endpoint: 'astrology' },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  example: { birthDate: '1940-10-09', birthTime: '18:30', birthLocation: 'Liverpool, United Kingdom' },
+  http: [
+    {
+      method: 'POST',
+      path: '/api/astrology',
+      from: 'body',
+      aliases: [
+        { path: '/api/v1/astrology' },
+        { path: '/api/v1/astrology-tooltip', query: { include: 'tooltips' } },
+      ],
+    },
+  ],
+  async run(input, deps, ctx) {
+    const result = astrologyBirth(deps, input);
+    ctx.warnings.push(...result.warnings);
+    return astrologyData(deps.knowledge, result, input.include === 'tooltips');
+  },
+});
