@@ -11,6 +11,14 @@ export {
   type PlanetPositions,
   type Position,
 } from './ephemeris.js';
+export {
+  ECLIPSE_FLAGS,
+  type EclipseEphemeris,
+  type GlobalLunarEclipse,
+  type GlobalSolarEclipse,
+  type LunarEclipseHow,
+  type SolarEclipseWhere,
+} from './eclipses.js';
 export { bundledEphePath } from './native.js';
 export {
   assertHumanDesignBirth,
