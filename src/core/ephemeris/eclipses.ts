@@ -6,15 +6,15 @@ import {
   solarEclipseWhenGlobal,
   solarEclipseWhere,
 } from './native.js';
-import { assertSupportedJulianDay } from './range.js';
 
 /**
  * Eclipse searches of the Swiss Ephemeris, as Ephemeris methods (merged into createEphemeris).
  *
  * Moshier guard: the eclipse functions report eclipse type bits, not which ephemeris they used, so
- * the guard is the same as for positions by other means: createEphemeris has proved the data files
- * are readable, and every instant passed in or returned is checked against the files' span (outside
- * it the library would silently switch to Moshier).
+ * the guard is by other means: createEphemeris has proved the data files are readable, and every
+ * instant passed in is checked against the files' span (outside it the library would silently
+ * switch to Moshier). A search started near the end of the span can return an eclipse beyond it:
+ * callers keep only results inside their own (checked) range.
  */
 
 /** `SE_ECL_*` bits as the library reports them in `flags`. */
@@ -80,7 +80,6 @@ export function eclipseMethods(enter: (jdUT: number) => void): EclipseEphemeris 
       enter(jdUT);
       const r = solarEclipseWhenGlobal(jdUT, 0, backward);
       if (typeof r === 'string') throw fail('solar eclipse search', jdUT, r);
-      assertSupportedJulianDay(r.maximum);
       return { maximumJdUT: r.maximum, flags: r.rflag, beginJdUT: r.begin, endJdUT: r.end };
     },
 
@@ -88,7 +87,6 @@ export function eclipseMethods(enter: (jdUT: number) => void): EclipseEphemeris 
       enter(jdUT);
       const r = lunarEclipseWhen(jdUT, 0, backward);
       if (typeof r === 'string') throw fail('lunar eclipse search', jdUT, r);
-      assertSupportedJulianDay(r.maximum);
       return {
         maximumJdUT: r.maximum,
         flags: r.rflag,
