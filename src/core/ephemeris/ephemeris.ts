@@ -1,4 +1,5 @@
 import { EXTRA_BODIES, type ExtraBodyName, type PlanetName, SE_BODY } from './bodies.js';
+import { type EclipseEphemeris, eclipseMethods } from './eclipses.js';
 import {
   DESIGN_LAST_STEP_DAYS,
   DESIGN_MAX_ITERATIONS,
@@ -87,7 +88,7 @@ export interface EphemerisOptions {
   ephePath?: string;
 }
 
-export interface Ephemeris {
+export interface Ephemeris extends EclipseEphemeris {
   readonly ephePath: string;
   /** Swiss Ephemeris library version, e.g. "2.09.03". */
   readonly version: string;
@@ -328,5 +329,8 @@ export function createEphemeris(options: EphemerisOptions = {}): Ephemeris {
         flags: r.rflag,
       };
     },
+
+    // Eclipse searches (eclipses.ts).
+    ...eclipseMethods(enter),
   };
 }

@@ -21,6 +21,14 @@ export {
   type Position,
 } from './ephemeris.js';
 export { HOUSE_SYSTEM_CODES, HOUSE_SYSTEMS, type Houses, type HouseSystem } from './houses.js';
+export {
+  ECLIPSE_FLAGS,
+  type EclipseEphemeris,
+  type GlobalLunarEclipse,
+  type GlobalSolarEclipse,
+  type LunarEclipseHow,
+  type SolarEclipseWhere,
+} from './eclipses.js';
 export { bundledEphePath } from './native.js';
 export {
   assertHumanDesignBirth,

@@ -139,3 +139,64 @@ export function bundledEphePath(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('swisseph/package.json')), 'ephe');
 }
+
+// ---- Eclipses and sidereal time (used by eclipses.ts) -------------------------------------------
+
+/** Eclipse type bits (`SE_ECL_*` in swephexp.h); the binding has no HYBRID constant: ANNULAR_TOTAL is it. */
+export const SE_ECL = {
+  CENTRAL: swisseph.SE_ECL_CENTRAL,
+  NONCENTRAL: swisseph.SE_ECL_NONCENTRAL,
+  TOTAL: swisseph.SE_ECL_TOTAL,
+  ANNULAR: swisseph.SE_ECL_ANNULAR,
+  PARTIAL: swisseph.SE_ECL_PARTIAL,
+  HYBRID: swisseph.SE_ECL_ANNULAR_TOTAL,
+  PENUMBRAL: swisseph.SE_ECL_PENUMBRAL,
+  ALLTYPES_SOLAR: swisseph.SE_ECL_ALLTYPES_SOLAR,
+  ALLTYPES_LUNAR: swisseph.SE_ECL_ALLTYPES_LUNAR,
+} as const;
+
+type Success<T> = Exclude<T, { error: string }>;
+const orError = <T extends object>(r: T | { error: string }): Success<T | { error: string }> | string =>
+  'error' in r ? (r as { error: string }).error : (r as Success<T | { error: string }>);
+
+export type NativeSolarEclipse = Success<ReturnType<typeof swisseph.swe_sol_eclipse_when_glob>>;
+export type NativeSolarWhere = Success<ReturnType<typeof swisseph.swe_sol_eclipse_where>>;
+export type NativeLunarEclipse = Success<ReturnType<typeof swisseph.swe_lun_eclipse_when>>;
+export type NativeLunarHow = Success<ReturnType<typeof swisseph.swe_lun_eclipse_how>>;
+
+/** Next (or previous) solar eclipse anywhere on Earth after `jdUT`; `types` = 0 for any kind. */
+export function solarEclipseWhenGlobal(
+  jdUT: number,
+  types: number,
+  backward: boolean,
+): NativeSolarEclipse | string {
+  return orError(swisseph.swe_sol_eclipse_when_glob(jdUT, SEFLG.SWIEPH, types, backward ? 1 : 0));
+}
+
+/** Where the eclipse is central (or greatest, if not central) at `jdUT`, with its magnitude there. */
+export function solarEclipseWhere(jdUT: number): NativeSolarWhere | string {
+  return orError(swisseph.swe_sol_eclipse_where(jdUT, SEFLG.SWIEPH));
+}
+
+export function lunarEclipseWhen(
+  jdUT: number,
+  types: number,
+  backward: boolean,
+): NativeLunarEclipse | string {
+  return orError(swisseph.swe_lun_eclipse_when(jdUT, SEFLG.SWIEPH, types, backward ? 1 : 0));
+}
+
+/** Lunar eclipse magnitudes at `jdUT` seen from a place (geographic lon/lat degrees, height m). */
+export function lunarEclipseHow(
+  jdUT: number,
+  lon: number,
+  lat: number,
+  height: number,
+): NativeLunarHow | string {
+  return orError(swisseph.swe_lun_eclipse_how(jdUT, SEFLG.SWIEPH, lon, lat, height));
+}
+
+/** Greenwich apparent sidereal time at `jdUT`, hours. */
+export function siderealTimeHours(jdUT: number): number {
+  return swisseph.swe_sidtime(jdUT).siderialTime;
+}

@@ -1,0 +1,41 @@
+/** Public API of the transit calculations (series, periods, eclipses, stations, returns). */
+export {
+  gateLineSign,
+  type GateLineSign,
+  HD_BODY_NAMES,
+  type HdBody,
+  matchName,
+  RETURN_BODIES,
+  type ReturnBody,
+  STATION_BODIES,
+  type StationBody,
+} from './bodies.js';
+export {
+  type Eclipse,
+  type EclipseFilter,
+  eclipsesBetween,
+  type LunarEclipse,
+  type LunarKind,
+  type SolarEclipse,
+  type SolarKind,
+} from './eclipses.js';
+export {
+  type GatePeriod,
+  type TransitEvent,
+  type TransitPeriod,
+  type TransitPeriods,
+  transitPeriods,
+} from './periods.js';
+export { illumination, MOON_PHASES, type MoonPhase, phaseName } from './phase.js';
+export { type PlanetaryReturn, planetaryReturns, yearBounds } from './returns.js';
+export {
+  BOUNDARY_MARGIN_DEG,
+  type BodyPoint,
+  type MoonPoint,
+  type MoonSeriesPoint,
+  moonSeries,
+  type SeriesPoint,
+  transitSeries,
+} from './series.js';
+export { type RetrogradePeriod, retrogradePeriods, type Station } from './stations.js';
+export { type DateRange, type Granularity, isoUtc, jdOfDate, seriesInstants, spanDays } from './time.js';

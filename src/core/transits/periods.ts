@@ -1,0 +1,216 @@
+import type { Ephemeris } from '../ephemeris/index.js';
+import type { GateNumber, Line } from '../human-design/tables.js';
+import {
+  gateLineOfIndex,
+  HD_BODY_NAMES,
+  type HdBody,
+  lineBoundary,
+  LINES_PER_CIRCLE,
+  unwrappedLineIndex,
+} from './bodies.js';
+import { isoUtc } from './time.js';
+import type { Track } from './track.js';
+import { buildTrack, type TrackedBody } from './tracks.js';
+
+/**
+ * Gate and line entry/exit events of the 13 Human Design bodies over a range, and the periods
+ * between them.
+ *
+ * Each body's longitude is a checked Hermite curve (track.ts). On every curve interval the cubic is
+ * cut at its turning points (a retrograde station inside the interval) into monotonic pieces; every
+ * line boundary a piece passes is one event, solved by safeguarded Newton on the cubic to 1e-7 day
+ * (~0.01 s). The curve is within ~1e-5 degrees of the ephemeris, so an event instant is off by at
+ * most that distance over the body's speed: ~0.003 s for the Moon, more only where a body is almost
+ * stationary (where the instant is ill-defined anyway; the body stays within 0.04" of the boundary).
+ * Earth and Ketu are 180 degrees (exactly 192 lines) from the Sun and Rahu, so they cross a boundary
+ * at the same instants. Retrograde re-entries are events like any other, with direction 'retrograde'.
+ */
+
+export interface GateLine {
+  gate: GateNumber;
+  line: Line;
+}
+
+export interface TransitEvent {
+  utc: string;
+  jdUT: number;
+  body: HdBody;
+  /** The gate and line entered. */
+  gate: GateNumber;
+  line: Line;
+  /** The gate and line left. */
+  from: GateLine;
+  /** Whether the gate changed too (else only the line). */
+  gateChange: boolean;
+  direction: 'direct' | 'retrograde';
+}
+
+export interface TransitPeriod {
+  body: HdBody;
+  gate: GateNumber;
+  line: Line;
+  /** UTC entry; null when the body was already there at the start of the range. */
+  start: string | null;
+  /** UTC exit; null when the body is still there at the end of the range. */
+  end: string | null;
+}
+
+export interface GatePeriod {
+  body: HdBody;
+  gate: GateNumber;
+  start: string | null;
+  end: string | null;
+}
+
+export interface TransitPeriods {
+  /** All events of all bodies in time order (bodies in chart order at equal instants). */
+  events: TransitEvent[];
+  /** Line periods, per body in chart order, each body's in time order. */
+  periods: TransitPeriod[];
+  /** The same merged to whole gates. */
+  gatePeriods: GatePeriod[];
+}
+
+const ROOT_TOLERANCE_DAYS = 1e-7;
+
+interface Crossing {
+  jdUT: number;
+  /** Unwrapped line index before and after. */
+  from: number;
+  to: number;
+}
+
+/** Root of c0 + c1 x + c2 x^2 + c3 x^3 = target on [lo, hi], where the cubic is monotonic. */
+function solveMonotonic(c: readonly number[], target: number, lo: number, hi: number, tolX: number): number {
+  const [c0, c1, c2, c3] = c as [number, number, number, number];
+  const f = (x: number) => c0 + x * (c1 + x * (c2 + x * c3)) - target;
+  const increasing = f(hi) > f(lo);
+  let x = (lo + hi) / 2;
+  for (let i = 0; i < 60; i++) {
+    const fx = f(x);
+    if (fx > 0 === increasing) hi = x;
+    else lo = x;
+    const d = c1 + x * (2 * c2 + 3 * x * c3);
+    let next = d !== 0 ? x - fx / d : (lo + hi) / 2;
+    if (!(next > lo && next < hi)) next = (lo + hi) / 2;
+    const step = Math.abs(next - x);
+    x = next;
+    if (step < tolX || hi - lo < tolX) break;
+  }
+  return x;
+}
+
+/** Every line-boundary crossing of a track, in time order. */
+export function lineCrossings(track: Track): Crossing[] {
+  const out: Crossing[] = [];
+  for (let i = 0; i + 1 < track.length; i++) {
+    const a = track.t[i]!;
+    const h = track.t[i + 1]! - a;
+    const c = track.coefficients(i);
+    const [, c1, c2, c3] = c;
+    // Turning points: roots of c1 + 2 c2 x + 3 c3 x^2 inside (0, 1).
+    const cuts = [0];
+    const qa = 3 * c3;
+    const qb = 2 * c2;
+    if (Math.abs(qa) > 1e-15) {
+      const disc = qb * qb - 4 * qa * c1;
+      if (disc > 0) {
+        const r = Math.sqrt(disc);
+        const roots = [(-qb - r) / (2 * qa), (-qb + r) / (2 * qa)].sort((x, y) => x - y);
+        for (const x of roots) if (x > 0 && x < 1) cuts.push(x);
+      }
+    } else if (Math.abs(qb) > 1e-15) {
+      const x = -c1 / qb;
+      if (x > 0 && x < 1) cuts.push(x);
+    }
+    cuts.push(1);
+    const valueAt = (x: number) =>
+      x === 0 ? track.lon[i]! : x === 1 ? track.lon[i + 1]! : c[0] + x * (c1 + x * (c2 + x * c3));
+    for (let k = 0; k + 1 < cuts.length; k++) {
+      const xa = cuts[k]!;
+      const xb = cuts[k + 1]!;
+      const na = unwrappedLineIndex(valueAt(xa));
+      const nb = unwrappedLineIndex(valueAt(xb));
+      if (na === nb) continue;
+      const tolX = ROOT_TOLERANCE_DAYS / h;
+      if (nb > na) {
+        for (let n = na + 1; n <= nb; n++)
+          out.push({ jdUT: a + h * solveMonotonic(c, lineBoundary(n), xa, xb, tolX), from: n - 1, to: n });
+      } else {
+        for (let n = na; n > nb; n--)
+          out.push({ jdUT: a + h * solveMonotonic(c, lineBoundary(n), xa, xb, tolX), from: n, to: n - 1 });
+      }
+    }
+  }
+  return out;
+}
+
+const TRACKED: Record<HdBody, { tracked: TrackedBody; lineOffset: number }> = {
+  Sun: { tracked: 'Sun', lineOffset: 0 },
+  Earth: { tracked: 'Sun', lineOffset: LINES_PER_CIRCLE / 2 },
+  Rahu: { tracked: 'Rahu', lineOffset: 0 },
+  Ketu: { tracked: 'Rahu', lineOffset: LINES_PER_CIRCLE / 2 },
+  Moon: { tracked: 'Moon', lineOffset: 0 },
+  Mercury: { tracked: 'Mercury', lineOffset: 0 },
+  Venus: { tracked: 'Venus', lineOffset: 0 },
+  Mars: { tracked: 'Mars', lineOffset: 0 },
+  Jupiter: { tracked: 'Jupiter', lineOffset: 0 },
+  Saturn: { tracked: 'Saturn', lineOffset: 0 },
+  Uranus: { tracked: 'Uranus', lineOffset: 0 },
+  Neptune: { tracked: 'Neptune', lineOffset: 0 },
+  Pluto: { tracked: 'Pluto', lineOffset: 0 },
+};
+
+/** Events and periods of the chosen bodies (all 13 by default) between two JD UT instants. */
+export function transitPeriods(
+  ephemeris: Ephemeris,
+  startJdUT: number,
+  endJdUT: number,
+  bodies: readonly HdBody[] = HD_BODY_NAMES,
+): TransitPeriods {
+  const wanted = HD_BODY_NAMES.filter((b) => bodies.includes(b));
+  const cache = new Map<TrackedBody, { start: number; crossings: Crossing[] }>();
+  const events: TransitEvent[] = [];
+  const periods: TransitPeriod[] = [];
+  const gatePeriods: GatePeriod[] = [];
+
+  for (const body of wanted) {
+    const { tracked, lineOffset } = TRACKED[body];
+    let source = cache.get(tracked);
+    if (!source) {
+      const track = buildTrack(ephemeris, tracked, startJdUT, endJdUT);
+      source = { start: unwrappedLineIndex(track.lon[0]!), crossings: lineCrossings(track) };
+      cache.set(tracked, source);
+    }
+    let current = gateLineOfIndex(source.start + lineOffset);
+    let currentGateStart: string | null = null;
+    let lineStart: string | null = null;
+    for (const c of source.crossings) {
+      const to = gateLineOfIndex(c.to + lineOffset);
+      const utc = isoUtc(c.jdUT);
+      const gateChange = to.gate !== current.gate;
+      events.push({
+        utc,
+        jdUT: c.jdUT,
+        body,
+        gate: to.gate,
+        line: to.line,
+        from: current,
+        gateChange,
+        direction: c.to > c.from ? 'direct' : 'retrograde',
+      });
+      periods.push({ body, gate: current.gate, line: current.line, start: lineStart, end: utc });
+      if (gateChange) {
+        gatePeriods.push({ body, gate: current.gate, start: currentGateStart, end: utc });
+        currentGateStart = utc;
+      }
+      lineStart = utc;
+      current = to;
+    }
+    periods.push({ body, gate: current.gate, line: current.line, start: lineStart, end: null });
+    gatePeriods.push({ body, gate: current.gate, start: currentGateStart, end: null });
+  }
+  const order = new Map(HD_BODY_NAMES.map((b, i) => [b, i]));
+  events.sort((x, y) => x.jdUT - y.jdUT || order.get(x.body)! - order.get(y.body)!);
+  return { events, periods, gatePeriods };
+}

@@ -1,0 +1,36 @@
+import type { CalendarDate } from '../time/index.js';
+import { julianDayUT, utcMsFromJulianDay } from '../time/index.js';
+
+export type Granularity = 'daily' | 'hourly';
+
+/** A range of whole UTC days, both inclusive. */
+export interface DateRange {
+  startDate: CalendarDate;
+  endDate: CalendarDate;
+}
+
+/** JD UT of 00:00 UTC on a calendar date. */
+export const jdOfDate = (d: CalendarDate): number => julianDayUT(Date.UTC(d.year, d.month - 1, d.day));
+
+/** Whole days from the start date to the end date (0 for one day; negative if reversed). */
+export const spanDays = (r: DateRange): number => Math.round(jdOfDate(r.endDate) - jdOfDate(r.startDate));
+
+/**
+ * The series instants: 00:00 UTC of each day (daily), or every hour from 00:00 of the start date to
+ * 23:00 of the end date (hourly). Computed from integers so every point is an exact hour.
+ */
+export function seriesInstants(range: DateRange, granularity: Granularity): number[] {
+  const start = jdOfDate(range.startDate);
+  const days = spanDays(range) + 1;
+  if (days <= 0) return [];
+  const perDay = granularity === 'hourly' ? 24 : 1;
+  const out = new Array<number>(days * perDay);
+  for (let i = 0; i < out.length; i++) out[i] = start + i / perDay;
+  return out;
+}
+
+/** ISO 8601 UTC to the nearest second, e.g. 2025-03-20T09:01:25Z. */
+export function isoUtc(jdUT: number): string {
+  const ms = Math.round(utcMsFromJulianDay(jdUT) / 1000) * 1000;
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
