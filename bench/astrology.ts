@@ -6,7 +6,7 @@
  * (Placidus), plus the Newton solve of the design instant on the Sun. The chart is
  * `astrologyMomentsAt` (both charts) plus the cross aspects, over the same births and places in the
  * same run; the whole tool pipeline (place lookup, zone, charts, data) is reported beside it.
- * Not wired into bench/run.ts; run alone with `npm run build && npx tsx bench/astrology.ts`.
+ * bench/run.ts adds it to BENCHMARKS.md; run alone with `npm run build && npx tsx bench/astrology.ts`.
  */
 import { pathToFileURL } from 'node:url';
 import swisseph from 'swisseph';
@@ -26,6 +26,7 @@ import {
 import { createEphemeris, SE_BODY } from '../src/core/ephemeris/index.js';
 import { loadKnowledgeBase } from '../src/core/knowledge/index.js';
 import { loadCityTable } from '../src/core/location/index.js';
+import { fmt, median, perItem } from './lib.js';
 
 const CHARTS = 2000;
 const ROUNDS = 5;
@@ -103,22 +104,6 @@ function rawAstrology(b: Birth): number {
   return calls + rawMoment(t, b);
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
-function perItem<T>(items: readonly T[], fn: (item: T) => unknown): number {
-  for (const item of items.slice(0, 200)) fn(item);
-  const rounds: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const start = performance.now();
-    for (const item of items) fn(item);
-    rounds.push(((performance.now() - start) * 1000) / items.length);
-  }
-  return median(rounds);
-}
-
 export interface AstrologyBenchResult {
   charts: number;
   callsPerChart: number;
@@ -145,8 +130,8 @@ export async function measureAstrology(): Promise<AstrologyBenchResult> {
     return crossAspects(m.personality.longitudes, m.design.longitudes);
   };
   for (let r = 0; r < ROUNDS; r++) {
-    floor.push(perItem(list, rawAstrology));
-    chart.push(perItem(list, chartOf));
+    floor.push(perItem(list, rawAstrology, 1));
+    chart.push(perItem(list, chartOf, 1));
   }
 
   const cities = await loadCityTable();
@@ -179,6 +164,26 @@ export async function measureAstrology(): Promise<AstrologyBenchResult> {
   };
 }
 
+/** The measurement as a Markdown section of BENCHMARKS.md. */
+export async function astrologyBenchSection(): Promise<string> {
+  process.stderr.write('astrology chart vs Swiss Ephemeris floor…\n');
+  const r = await measureAstrology();
+  return [
+    '## Western astrology chart (in-process)',
+    '',
+    `${r.charts} births 1900-2100 at varied places, median of ${ROUNDS} interleaved rounds, Swiss Ephemeris ${r.libraryVersion}.`,
+    'Both charts (birth and design instant) with houses, points, asteroids and aspects, and the cross aspects.',
+    '',
+    '| Measure | µs per chart |',
+    '|---|---|',
+    `| Swiss Ephemeris floor (${fmt(r.callsPerChart, 1)} raw calls: bodies and houses at both instants, design solve) | ${fmt(r.floorMicrosecondsPerChart, 1)} |`,
+    `| astrology chart core (both charts + cross aspects) | ${fmt(r.chartMicrosecondsPerChart, 1)} |`,
+    `| ratio (target ≤ ${r.target}x) | ${fmt(r.ratio, 2)}x ${r.ratio <= r.target ? '(met)' : '(missed)'} |`,
+    `| tool pipeline: zone, charts, data | ${fmt(r.pipelineMicrosecondsPerChart, 1)} |`,
+    '',
+  ].join('\n');
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(JSON.stringify(await measureAstrology(), null, 2));
+  process.stdout.write(`${await astrologyBenchSection()}\n`);
 }

@@ -1,6 +1,5 @@
 /**
- * BaZi chart benchmark, as a Markdown section in the style of bench/chart.ts (not wired into
- * bench/run.ts yet):
+ * BaZi chart benchmark, as a Markdown section in the style of bench/chart.ts (bench/run.ts wires it in):
  * - core: one chart (computeBazi: the Sun at birth, Newton solves for the jie before and after,
  *   pillars, luck pillars) against its Swiss Ephemeris floor: the same native swe_calc_ut calls from
  *   the same first guesses with no wrapper, validation or objects of our own, over the same births in
@@ -16,7 +15,7 @@ import { createEphemeris, SE_BODY } from '../src/core/ephemeris/index.js';
 import { loadKnowledgeBase } from '../src/core/knowledge/index.js';
 import { loadCityTable } from '../src/core/location/index.js';
 import { utcMsFromJulianDay } from '../src/core/time/index.js';
-import { fmt, percentile } from './lib.js';
+import { distinctBirth as distinctBirthAt, fmt, perItem } from './lib.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -31,7 +30,6 @@ const FLAGS = swisseph.SEFLG_SWIEPH | swisseph.SEFLG_SPEED;
 const MEAN_SUN_SPEED = 0.985_647;
 const LAST_STEP_DAYS = 1e-7;
 
-const median = (values: number[]): number => percentile(values, 50);
 const mod = (a: number, n: number): number => ((a % n) + n) % n;
 
 function births(): number[] {
@@ -75,18 +73,6 @@ function rawChart(jdUT: number): number {
 }
 
 /** Median over rounds of microseconds per item (after one warm-up pass). */
-function perItem<T>(items: readonly T[], fn: (item: T) => unknown): number {
-  for (const item of items.slice(0, 200)) fn(item);
-  const rounds: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const start = performance.now();
-    for (const item of items) fn(item);
-    rounds.push(((performance.now() - start) * 1000) / items.length);
-  }
-  return median(rounds);
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
 const PLACES = [
   'Beijing, China',
   'New York, NY',
@@ -94,14 +80,7 @@ const PLACES = [
   'London, United Kingdom',
   'Seoul, South Korea',
 ];
-function distinctBirth(i: number) {
-  const d = new Date(Date.UTC(1950, 0, 1) + i * 7 * 60_000);
-  return {
-    birthDate: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
-    birthTime: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
-    birthLocation: PLACES[i % PLACES.length]!,
-  };
-}
+const distinctBirth = (i: number) => distinctBirthAt(i, PLACES);
 
 export async function baziBenchSection(): Promise<string> {
   log('BaZi core vs Swiss Ephemeris floor…');

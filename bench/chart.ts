@@ -16,7 +16,14 @@ import { loadCityTable } from '../src/core/location/index.js';
 import { birthChart, chartData, hdChartAt } from '../src/core/human-design/index.js';
 import { loadKnowledgeBase } from '../src/core/knowledge/index.js';
 import { measureEphemerisFloor } from './ephemeris-floor.js';
-import { fmt, type LoadResult, load, percentile, startService } from './lib.js';
+import {
+  distinctBirth as distinctBirthAt,
+  fmt,
+  type LoadResult,
+  load,
+  perItem,
+  startService,
+} from './lib.js';
 import { profilingChild, readProfile, summarizeProfile } from './profile.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -30,8 +37,6 @@ const SPAN_DAYS = 73_049; // to 2100-01-01
 /** Target of the task: the chart pipeline at most 1.5x the Swiss Ephemeris floor. */
 const FLOOR_TARGET_RATIO = 1.5;
 
-const median = (values: number[]): number => percentile(values, 50);
-
 function floorBirths(): number[] {
   let seed = SEED;
   const random = () => {
@@ -40,20 +45,6 @@ function floorBirths(): number[] {
   };
   return Array.from({ length: CHARTS }, () => FROM_JD + random() * SPAN_DAYS);
 }
-
-/** Median over rounds of microseconds per call of `fn` over `items` (after one warm-up pass). */
-function perItem<T>(items: readonly T[], fn: (item: T) => unknown): number {
-  for (const item of items.slice(0, 200)) fn(item);
-  const rounds: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const start = performance.now();
-    for (const item of items) fn(item);
-    rounds.push(((performance.now() - start) * 1000) / items.length);
-  }
-  return median(rounds);
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A distinct local birth per index: minutes from 1950-01-01 00:00, spread over six places. */
 const PLACES = [
@@ -64,14 +55,7 @@ const PLACES = [
   'London, United Kingdom',
   'Tokyo, Japan',
 ];
-function distinctBirth(i: number): { birthDate: string; birthTime: string; birthLocation: string } {
-  const d = new Date(Date.UTC(1950, 0, 1) + i * 7 * 60_000);
-  return {
-    birthDate: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
-    birthTime: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
-    birthLocation: PLACES[i % PLACES.length]!,
-  };
-}
+const distinctBirth = (i: number) => distinctBirthAt(i, PLACES);
 
 async function coreSection(): Promise<{ markdown: string; toolMicroseconds: number }> {
   log('chart core vs Swiss Ephemeris floor…');

@@ -13,6 +13,35 @@ export function percentile(values: number[], p: number): number {
   return sorted[i] ?? Number.NaN;
 }
 
+export const median = (values: number[]): number => percentile(values, 50);
+
+/** Median over `rounds` of microseconds per call of `fn` over `items` (after a warm-up pass). */
+export function perItem<T>(items: readonly T[], fn: (item: T) => unknown, rounds = 5): number {
+  for (const item of items.slice(0, 200)) fn(item);
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = performance.now();
+    for (const item of items) fn(item);
+    times.push(((performance.now() - start) * 1000) / items.length);
+  }
+  return median(times);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A distinct local birth per index: 7-minute steps from 1950-01-01 00:00, cycling over `places`. */
+export function distinctBirth(
+  i: number,
+  places: readonly string[],
+): { birthDate: string; birthTime: string; birthLocation: string } {
+  const d = new Date(Date.UTC(1950, 0, 1) + i * 7 * 60_000);
+  return {
+    birthDate: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
+    birthTime: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+    birthLocation: places[i % places.length]!,
+  };
+}
+
 /** Times `fn` over `n` calls after a warm-up; returns per-call microseconds. */
 export function timeCalls(n: number, fn: (i: number) => unknown): number[] {
   for (let i = 0; i < Math.min(200, n); i++) fn(i);

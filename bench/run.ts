@@ -7,6 +7,9 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadCityTable, searchCities, validateLocation } from '../src/core/location/index.js';
+import { astrologyBenchSection } from './astrology.js';
+import { baziBenchSection } from './bazi.js';
+import { birthChartsRestSection } from './birth-charts-rest.js';
 import { chartBenchSections } from './chart.js';
 import { fmt, load, percentile, ROOT, startChild, startService, timeCalls } from './lib.js';
 
@@ -160,6 +163,9 @@ async function main(): Promise<void> {
   await restAndMcp();
   log('charts…');
   sections.push(...(await chartBenchSections()));
+  sections.push(await astrologyBenchSection());
+  sections.push(await baziBenchSection());
+  sections.push(await birthChartsRestSection());
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const doc = `# Benchmarks
 
