@@ -24,8 +24,10 @@ export function cityLabel(table: CityTable, row: number): string {
   const parts = [labelPart(table.names[row]!)];
   const a1 = table.admin1Of[row]!;
   const province = a1 >= 0 ? table.admin1Names[a1] : null;
-  if (province) parts.push(labelPart(province));
-  parts.push(labelPart(table.countryNames[table.countryOf[row]!]!));
+  const country = table.countryNames[table.countryOf[row]!]!;
+  // "Taipei, Taiwan", not "Taipei, Taiwan, Taiwan": a province named like its country says nothing.
+  if (province && province !== country) parts.push(labelPart(province));
+  parts.push(labelPart(country));
   return parts.join(', ');
 }
 

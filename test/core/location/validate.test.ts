@@ -289,6 +289,10 @@ describe('birth date and time', () => {
 });
 
 describe('resolveBirthPlace', () => {
+  it('names a province only when it differs from the country (GeoNames: Taipei, admin1 Taiwan)', () => {
+    expect(resolveBirthPlace(table, { birthLocation: 'Taipei, Taiwan' }).label).toBe('Taipei, Taiwan');
+  });
+
   it('returns label, coordinates, zone and source', () => {
     expect(resolveBirthPlace(table, { birthLocation: 'Montreal, QC' })).toEqual({
       label: 'Montréal, Quebec, Canada',
