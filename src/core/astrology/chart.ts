@@ -1,4 +1,11 @@
-import type { Ephemeris, HouseSystem, PlanetName, Position } from '../ephemeris/index.js';
+import {
+  CLASSICAL_PLANETS,
+  type ClassicalPlanet,
+  type Ephemeris,
+  type HouseSystem,
+  planetKey,
+  type Position,
+} from '../ephemeris/index.js';
 import { activationFromLongitude, type Line } from '../human-design/index.js';
 import {
   type AspectClass,
@@ -29,32 +36,8 @@ import {
  * Design side uses), the mean lunar apogee as Black Moon Lilith.
  */
 
-export const ASTRO_PLANETS = [
-  'Sun',
-  'Moon',
-  'Mercury',
-  'Venus',
-  'Mars',
-  'Jupiter',
-  'Saturn',
-  'Uranus',
-  'Neptune',
-  'Pluto',
-] as const;
-export type AstroPlanet = (typeof ASTRO_PLANETS)[number];
-
-const EPHEMERIS_PLANET = {
-  Sun: 'sun',
-  Moon: 'moon',
-  Mercury: 'mercury',
-  Venus: 'venus',
-  Mars: 'mars',
-  Jupiter: 'jupiter',
-  Saturn: 'saturn',
-  Uranus: 'uranus',
-  Neptune: 'neptune',
-  Pluto: 'pluto',
-} as const satisfies Record<AstroPlanet, PlanetName>;
+export const ASTRO_PLANETS = CLASSICAL_PLANETS;
+export type AstroPlanet = ClassicalPlanet;
 
 /** Where a longitude sits in the zodiac, as every position of the answer shows it. */
 export interface ZodiacPlacement {
@@ -306,7 +289,7 @@ export function astrologyChartAt(
   const longitudes = {} as Record<AstroPlanet, number>;
   const planets = {} as Record<AstroPlanet, BodyPosition>;
   for (const name of ASTRO_PLANETS) {
-    const p: Position = positions[EPHEMERIS_PLANET[name]];
+    const p: Position = positions[planetKey(name)];
     longitudes[name] = p.longitude;
     planets[name] = body(name, p.longitude, p.speed, cusps);
   }

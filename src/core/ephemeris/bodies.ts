@@ -43,6 +43,26 @@ export const PLANETS = [
 
 export type PlanetName = (typeof PLANETS)[number];
 
+/** Sun to Pluto by the names charts show; each one's ephemeris key is its name in lower case. */
+export const CLASSICAL_PLANETS = [
+  'Sun',
+  'Moon',
+  'Mercury',
+  'Venus',
+  'Mars',
+  'Jupiter',
+  'Saturn',
+  'Uranus',
+  'Neptune',
+  'Pluto',
+] as const;
+
+export type ClassicalPlanet = (typeof CLASSICAL_PLANETS)[number];
+
+/** The ephemeris key of a planet's display name ('Mercury' -> 'mercury'). */
+export const planetKey = (name: ClassicalPlanet): PlanetName =>
+  name.toLowerCase() as Lowercase<ClassicalPlanet>;
+
 /**
  * The 13 Human Design activations in bodygraph display order. North node = Rahu (true node),
  * south node = Ketu (north node + 180), Earth = Sun + 180.

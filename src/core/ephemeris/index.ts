@@ -1,8 +1,11 @@
 export {
+  CLASSICAL_PLANETS,
+  type ClassicalPlanet,
   EXTRA_BODIES,
   type ExtraBodyName,
   HD_BODIES,
   type HdBodyName,
+  planetKey,
   PLANETS,
   type PlanetName,
   SE_BODY,
