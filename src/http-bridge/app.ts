@@ -14,6 +14,7 @@ import { errorHandler, sendError } from './errors.js';
 import type { McpEdgePolicy } from './mcp-guard.js';
 import { mcpRoute } from './mcp-route.js';
 import { buildOpenApi } from './openapi.js';
+import { playgroundTools, renderPlayground } from './playground.js';
 import { operationExamples } from './openapi-examples.js';
 import { AddressRateLimiter, type RateLimit } from './rate-limit.js';
 import { restRouter } from './rest.js';
@@ -102,6 +103,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       log,
     ).then((examples) => JSON.stringify(buildOpenApi(routes, options.tools, examples)));
     res.type('application/json').send(await openApiJson);
+  });
+  let playground: string | null = null;
+  app.get('/', publicLimited, admit, (_req, res) => {
+    playground ??= renderPlayground(playgroundTools(routes, options.tools));
+    res.type('html').send(playground);
   });
   let docsPage: ((baseUrl: string) => string) | null = null;
   app.get(['/docs', '/docs/'], publicLimited, admit, (req, res) => {

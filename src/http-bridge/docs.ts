@@ -144,7 +144,8 @@ section{border-top:1px solid #ccc;margin-top:1.5rem}.m{background:#0b6;color:#ff
 <p>Every request carries <code>Authorization: Bearer &lt;key&gt;</code>. Bodies are JSON (<code>Content-Type: application/json</code>).
 Success: <code>{"success": true, "meta"?: {...}, "data": {...}}</code>; errors: <code>{"success": false, "error": {"code", "message", "details"?}}</code>.
 Every response carries <code>X-Queue-Wait-Ms</code>; cached results carry <code>X-Cache: HIT</code> and cost nothing.
-The machine-readable description is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
+The machine-readable description is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
+To try the tools in this browser, open the <a href="/">playground</a>.</p>
 <p>The examples read the key from an environment variable: <code>export ${KEY_VAR}=csk_…</code> (the key the first start printed, or one from <code>npm run keys -- create</code>).</p>
 <h2>MCP</h2>
 <p>MCP clients connect to <code>POST /mcp</code> (Streamable HTTP, stateless) with the same Bearer header.

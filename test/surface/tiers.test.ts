@@ -1,6 +1,6 @@
 /**
  * Test tiers by folder (docs/decisions.md, Tests): every test file lives in one tier, so
- * `npm run test:fast` (core + surface), `test:sweep`, `test:e2e` and `test:db` together run them all,
+ * `npm run test:fast` (core + surface), `test:sweep`, `test:e2e`, `test:db` and `test:browser` together run them all,
  * and `test/fixtures` and `test/helpers` hold no tests. A test file added elsewhere fails here with
  * the tier it should move to.
  */
@@ -17,6 +17,7 @@ const TIERS: Record<string, string> = {
   sweep: 'slow property sweeps over thousands of seeded instants',
   e2e: 'the service over real HTTP and MCP',
   db: 'real PostgreSQL',
+  browser: "pages in Debian's Chromium (puppeteer-core)",
 };
 const SUPPORT = ['fixtures', 'helpers'];
 
