@@ -1,0 +1,14 @@
+/** Public API of the render core: charts as SVG text, and SVG to PNG. */
+export { type Activation, type BodygraphChart, gateActivation, renderBodygraph } from './bodygraph.js';
+export {
+  DEFAULT_OPTIONS,
+  DEFAULT_WHEEL_OPTIONS,
+  DEFAULT_WIDTH,
+  MAX_WIDTH,
+  MIN_WIDTH,
+  type RenderOptions,
+  THEMES,
+  type ThemeName,
+  type WheelOptions,
+} from './theme.js';
+export { svgToPng } from './png.js';
