@@ -12,3 +12,5 @@ export {
   type WheelOptions,
 } from './theme.js';
 export { svgToPng } from './png.js';
+export { renderWheel, type WheelChart } from './wheel.js';
+export { spreadOnCircle } from './spread.js';
