@@ -14,3 +14,5 @@ export {
 export { svgToPng } from './png.js';
 export { renderWheel, type WheelChart } from './wheel.js';
 export { spreadOnCircle } from './spread.js';
+export { type BaziRenderChart, renderBazi } from './bazi.js';
+export { BAZI_WORDS, baziCharacters } from './bazi-text.js';
