@@ -41,3 +41,30 @@ export function expectJsonSnapshot(dir: string, name: string, value: unknown): v
     `Snapshot ${shown} differs (- stored, + now). If the change is intended: UPDATE_SNAPSHOTS=1 npx vitest run test/surface`,
   ).toBe(stored);
 }
+
+/**
+ * Like expectJsonSnapshot for text that is worth opening as a file (an SVG to look at): stored as
+ * `dir/__snapshots__/name` with a line break before each tag, so the diff shows which elements
+ * changed. The stored file is still a valid SVG.
+ */
+export function expectTextSnapshot(dir: string, name: string, value: string): void {
+  const file = join(dir, '__snapshots__', name);
+  const shown = relative(ROOT, file);
+  const actual = `${value.replace(/></g, '>\n<')}\n`;
+  if (UPDATE) {
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== actual) {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, actual);
+    }
+    return;
+  }
+  if (!existsSync(file)) {
+    expect.fail(
+      `Snapshot ${shown} is missing. Review it, then write it with: UPDATE_SNAPSHOTS=1 npx vitest run <this test file>`,
+    );
+  }
+  expect(
+    actual,
+    `Snapshot ${shown} differs (- stored, + now). If the change is intended: UPDATE_SNAPSHOTS=1 npx vitest run <this test file>`,
+  ).toBe(readFileSync(file, 'utf8'));
+}

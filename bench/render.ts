@@ -1,0 +1,123 @@
+/**
+ * Chart picture benchmarks, as a Markdown section for BENCHMARKS.md: SVG build time per chart
+ * (bodygraph, wheel with design and gate rings, BaZi) and PNG rasterising time per chart at 800 px
+ * (resvg with the bundled font subsets), split into parse + text layout, rasterise and PNG encode.
+ * Target of the rendering issue: an 800-pixel PNG in at most 30 ms. Births are distinct (seeded,
+ * 1900-2100), charts computed before timing. Run alone with `npm run build && npx tsx bench/render.ts`.
+ */
+import { pathToFileURL } from 'node:url';
+import { Resvg } from '@resvg/resvg-js';
+import { astrologyMomentsAt } from '../src/core/astrology/index.js';
+import { computeBazi } from '../src/core/bazi/index.js';
+import { createEphemeris } from '../src/core/ephemeris/index.js';
+import { hdChartAt } from '../src/core/human-design/index.js';
+import { renderBazi, renderBodygraph, renderWheel, svgToPng } from '../src/core/render/index.js';
+import { defaultFontDir, FONT_FILE_NAMES } from '../src/core/render/png.js';
+import { fmt, median, percentile, perItem, timeCalls } from './lib.js';
+
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+const CHARTS = 200;
+const PNG_CHARTS = 60;
+const WIDTH = 800;
+const TARGET_MS = 30;
+const JD_UNIX_EPOCH = 2_440_587.5;
+const OPTIONS = { theme: 'light', width: WIDTH, transparent: false, labels: true } as const;
+const WHEEL_OPTIONS = { ...OPTIONS, designRing: true, gateRing: true };
+
+function charts() {
+  const ephemeris = createEphemeris();
+  let seed = 11;
+  const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+  return Array.from({ length: CHARTS }, () => {
+    const jd = 2_415_020.5 + random() * 73_049;
+    const place = { latitude: random() * 120 - 60, longitude: random() * 360 - 180 };
+    const { personality, design } = astrologyMomentsAt(ephemeris, jd, place);
+    return {
+      hd: hdChartAt(ephemeris, jd).chart,
+      astro: { personality: personality.chart, design: design.chart },
+      bazi: computeBazi(
+        ephemeris,
+        { utcMs: (jd - JD_UNIX_EPOCH) * 86_400_000, offsetSeconds: 0, longitude: place.longitude },
+        { gender: 'female', dayBoundary: 'midnight', solarTime: 'standard' },
+      ),
+    };
+  });
+}
+
+/** Parse (incl. text layout), rasterise and encode of one SVG, each in ms, medians over `svgs`. */
+function stages(svgs: readonly string[]) {
+  const fontFiles = FONT_FILE_NAMES.map((f) => `${defaultFontDir()}/${f}`);
+  const parse: number[] = [];
+  const raster: number[] = [];
+  const encode: number[] = [];
+  for (const svg of svgs) {
+    let t = performance.now();
+    const resvg = new Resvg(svg, {
+      fitTo: { mode: 'width', value: WIDTH },
+      font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+    });
+    parse.push(performance.now() - t);
+    t = performance.now();
+    const image = resvg.render();
+    raster.push(performance.now() - t);
+    t = performance.now();
+    image.asPng();
+    encode.push(performance.now() - t);
+  }
+  return { parse: median(parse), raster: median(raster), encode: median(encode) };
+}
+
+export function renderBenchSection(): string {
+  log('chart pictures: SVG build and PNG rasterising…');
+  const list = charts();
+  const kinds = [
+    { name: 'bodygraph', svg: (i: number) => renderBodygraph(list[i]!.hd, OPTIONS) },
+    { name: 'wheel (design + gate rings)', svg: (i: number) => renderWheel(list[i]!.astro, WHEEL_OPTIONS) },
+    { name: 'BaZi', svg: (i: number) => renderBazi(list[i]!.bazi, OPTIONS) },
+  ];
+  const indexes = list.map((_, i) => i);
+  const rows = kinds.map((kind) => {
+    const svgMicros = perItem(indexes, kind.svg);
+    const svgs = indexes.slice(0, PNG_CHARTS).map(kind.svg);
+    const pngMs = timeCalls(PNG_CHARTS, (i) => svgToPng(svgs[i % svgs.length]!, WIDTH)).map(
+      (us) => us / 1000,
+    );
+    const size = svgToPng(svgs[0]!, WIDTH).length;
+    const split = stages(svgs);
+    return {
+      name: kind.name,
+      svgMicros,
+      svgBytes: svgs[0]!.length,
+      p50: median(pngMs),
+      p95: percentile(pngMs, 95),
+      size,
+      split,
+    };
+  });
+  const table = rows
+    .map(
+      (r) =>
+        `| ${r.name} | ${fmt(r.svgMicros, 0)} | ${fmt(r.svgBytes / 1024, 1)} | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${fmt(r.split.parse, 1)} / ${fmt(r.split.raster, 1)} / ${fmt(r.split.encode, 1)} | ${fmt(r.size / 1024, 0)} | ${r.p50 <= TARGET_MS ? 'met' : '**not met**'} |`,
+    )
+    .join('\n');
+  return `## Chart pictures (in-process)
+
+${CHARTS} distinct births 1900-2100 for the SVG build (median of 5 rounds), the first ${PNG_CHARTS} of them
+rasterised at ${WIDTH} px with resvg and the bundled font subsets (data/fonts). The split is the median of
+each stage: parse with text layout (\`new Resvg\`), rasterise (\`render\`), PNG encode (\`asPng\`).
+
+| Chart | SVG build (µs) | SVG (KB) | PNG p50 (ms) | PNG p95 (ms) | parse / raster / encode (ms) | PNG (KB) | ≤ ${TARGET_MS} ms |
+|---|---|---|---|---|---|---|---|
+${table}
+`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    process.stdout.write(renderBenchSection());
+  } catch (e) {
+    process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Properties of the rendered charts over 1,000 seeded random births 1900-2100 (charts computed
+ * directly: Swiss Ephemeris -> cores, no HTTP), each SVG read back with the test XML reader:
+ * - bodygraph: well-formed; data-defined centers and channels equal the chart's; every gate's
+ *   data-activation equals the side derived here from the 26 planet positions (not from the chart's
+ *   own activations map);
+ * - wheel (with both rings): well-formed; every planet's data-longitude equals the chart's, for both
+ *   sides; the 12 cusps run in zodiac order (their forward arcs add up to one turn);
+ * - BaZi: well-formed; data-pillar / data-ganzhi equal the chart's pillars.
+ * A few of each also rasterise: the PNG decodes at the requested width and two charts differ.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ASTRO_PLANETS, astrologyMomentsAt, type AstrologyChart } from '../../src/core/astrology/index.js';
+import { type BaziChart, computeBazi } from '../../src/core/bazi/index.js';
+import { hdChartAt, type HdChart, PLANETS } from '../../src/core/human-design/index.js';
+import { renderBazi, renderBodygraph, renderWheel, svgToPng } from '../../src/core/render/index.js';
+import { decodePng, pixelStats } from '../helpers/png.js';
+import { sharedEphemeris } from '../helpers/service.js';
+import { parseXml, withAttr } from '../helpers/xml.js';
+
+const BIRTHS = 1000;
+const SEED = 20_260_909;
+const FROM_JD = 2_415_020.5; // 1900-01-01
+const SPAN_DAYS = 73_049; // to 2100-01-01
+const JD_UNIX_EPOCH = 2_440_587.5;
+const OPTIONS = { theme: 'light', width: 800, transparent: false, labels: true } as const;
+
+interface Sample {
+  hd: HdChart;
+  astro: { personality: AstrologyChart; design: AstrologyChart };
+  bazi: BaziChart;
+}
+const samples: Sample[] = [];
+
+beforeAll(() => {
+  const ephemeris = sharedEphemeris();
+  let seed = SEED;
+  const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+  for (let n = 0; n < BIRTHS; n++) {
+    const jd = FROM_JD + random() * SPAN_DAYS;
+    // Latitudes within 60° so Placidus cusps exist (the polar fallback is tested with the houses).
+    const place = { latitude: random() * 120 - 60, longitude: random() * 360 - 180 };
+    const { personality, design } = astrologyMomentsAt(ephemeris, jd, place);
+    const offsetSeconds = Math.round(place.longitude / 15) * 3600;
+    const bazi = computeBazi(
+      ephemeris,
+      { utcMs: (jd - JD_UNIX_EPOCH) * 86_400_000, offsetSeconds, longitude: place.longitude },
+      { gender: random() < 0.5 ? 'male' : 'female', dayBoundary: 'midnight', solarTime: 'standard' },
+    );
+    samples.push({
+      hd: hdChartAt(ephemeris, jd).chart,
+      astro: { personality: personality.chart, design: design.chart },
+      bazi,
+    });
+  }
+}, 120_000);
+
+const forward = (a: number, b: number) => (((b - a) % 360) + 360) % 360;
+
+describe(`${BIRTHS} random births: rendered charts agree with their data`, () => {
+  it('bodygraph: centers, channels and gate sides', () => {
+    for (const { hd } of samples) {
+      const root = parseXml(renderBodygraph(hd, OPTIONS));
+      const defined = (attr: string) =>
+        withAttr(root, attr)
+          .filter((e) => e.attrs['data-defined'] === 'true')
+          .map((e) => e.attrs[attr]);
+      expect(defined('data-center')).toEqual(hd.centers.defined);
+      expect(defined('data-channel')).toEqual(hd.channels.map((c) => c.gates));
+      const sides = new Map<number, Set<string>>();
+      for (const side of ['personality', 'design'] as const) {
+        for (const planet of PLANETS) {
+          const gate = hd[side][planet].gate;
+          sides.set(gate, (sides.get(gate) ?? new Set()).add(side));
+        }
+      }
+      const gates = withAttr(root, 'data-gate');
+      expect(gates).toHaveLength(64);
+      for (const g of gates) {
+        const s = sides.get(Number(g.attrs['data-gate']));
+        expect(g.attrs['data-activation']).toBe(!s ? 'none' : s.size === 2 ? 'both' : [...s][0]);
+      }
+    }
+  });
+
+  it('wheel: planet longitudes of both sides, cusps in order', () => {
+    for (const { astro } of samples) {
+      const root = parseXml(renderWheel(astro, { ...OPTIONS, designRing: true, gateRing: true }));
+      for (const side of ['personality', 'design'] as const) {
+        const group = withAttr(root, 'data-side').find((e) => e.attrs['data-side'] === side)!;
+        const drawn = new Map(
+          withAttr(group, 'data-planet').map((p) => [
+            p.attrs['data-planet'],
+            Number(p.attrs['data-longitude']),
+          ]),
+        );
+        for (const planet of ASTRO_PLANETS)
+          expect(drawn.get(planet)).toBe(astro[side].planets[planet].longitude);
+        expect(drawn.get('North Node')).toBe(astro[side].points.northNode.longitude);
+      }
+      const cusps = withAttr(root, 'data-cusp').map((c) => Number(c.attrs['data-cusp']));
+      expect(cusps).toEqual(astro.personality.houses.map((h) => h.cuspLongitude));
+      const turn = cusps.reduce((sum, c, i) => sum + forward(c, cusps[(i + 1) % 12]!), 0);
+      expect(turn).toBeCloseTo(360, 6);
+    }
+  });
+
+  it('BaZi: the four pillars', () => {
+    for (const { bazi } of samples) {
+      const root = parseXml(renderBazi(bazi, OPTIONS));
+      const { year, month, day, hour } = bazi.pillars;
+      expect(withAttr(root, 'data-pillar').map((p) => p.attrs['data-ganzhi'])).toEqual(
+        [year, month, day, hour].map((p) => p.ganzhi),
+      );
+      expect(withAttr(root, 'data-luck-pillar')).toHaveLength(bazi.luckPillars.pillars.length);
+    }
+  });
+
+  it('PNGs decode at the requested width and differ between charts', () => {
+    const stats = samples.slice(0, 4).map(({ hd }, i) => {
+      const width = 300 + 100 * i;
+      const png = decodePng(svgToPng(renderBodygraph(hd, OPTIONS), width));
+      expect(png.width).toBe(width);
+      return pixelStats(decodePng(svgToPng(renderBodygraph(hd, OPTIONS), 400)));
+    });
+    const distinct = new Set(stats.map((s) => s.inked.toFixed(5)));
+    expect(distinct.size).toBeGreaterThan(1);
+  });
+});
