@@ -64,7 +64,7 @@ const PLACES = [
   'London, United Kingdom',
   'Tokyo, Japan',
 ];
-function distinctBirth(i: number): { birthDate: string; birthTime: string; birthLocation: string } {
+export function distinctBirth(i: number): { birthDate: string; birthTime: string; birthLocation: string } {
   const d = new Date(Date.UTC(1950, 0, 1) + i * 7 * 60_000);
   return {
     birthDate: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
@@ -110,7 +110,7 @@ ${ratio <= FLOOR_TARGET_RATIO ? 'within' : '**over**'} the target.
   return { markdown, toolMicroseconds: tool };
 }
 
-function chartRequest(
+export function chartRequest(
   path: string,
   headers: Record<string, string>,
   body: (i: number) => unknown,

@@ -57,7 +57,7 @@ interface ToolResult {
   structuredContent?: unknown;
   _meta?: { units?: number; cache?: string };
 }
-async function callTool(name: string, args: object, key = svc.key): Promise<ToolResult> {
+async function callTool(name: string, args: Record<string, unknown>, key = svc.key): Promise<ToolResult> {
   const client = await connectMcp(svc.url, key);
   try {
     return (await client.callTool({ name, arguments: args })) as ToolResult;
