@@ -55,7 +55,8 @@ const PLACES = [
   'London, United Kingdom',
   'Tokyo, Japan',
 ];
-const distinctBirth = (i: number) => distinctBirthAt(i, PLACES);
+/** A distinct local birth per index over the six places. */
+export const distinctBirth = (i: number) => distinctBirthAt(i, PLACES);
 
 async function coreSection(): Promise<{ markdown: string; toolMicroseconds: number }> {
   log('chart core vs Swiss Ephemeris floor…');
@@ -94,7 +95,7 @@ ${ratio <= FLOOR_TARGET_RATIO ? 'within' : '**over**'} the target.
   return { markdown, toolMicroseconds: tool };
 }
 
-function chartRequest(
+export function chartRequest(
   path: string,
   headers: Record<string, string>,
   body: (i: number) => unknown,

@@ -31,8 +31,9 @@ export async function operationExamples(
   for (const op of new Set(ops)) {
     try {
       const warnings: string[] = [];
-      const data = await op.run(parseInput(op, op.example), deps, { caller: EXAMPLE_CALLER, warnings });
-      out.set(op, { data, warnings, timestamp });
+      const input = parseInput(op, op.example);
+      const data = await op.run(input, deps, { caller: EXAMPLE_CALLER, warnings });
+      out.set(op, { data, warnings, timestamp, input });
     } catch (err) {
       log.warn({ err, operation: op.name }, 'OpenAPI example failed; documented without a response example');
     }

@@ -156,6 +156,8 @@ export interface OperationExample {
   warnings: readonly string[];
   /** The `meta.timestamp` shown. */
   timestamp: string;
+  /** The parsed example input (for the units the example would charge). */
+  input: unknown;
 }
 
 /** The REST body an operation's result is sent as (see rest.ts): flat, or `{success, meta?, data}`. */
@@ -167,6 +169,7 @@ export function restEnvelope(op: AnyOperation, flat: boolean, ex: OperationExamp
         version: op.meta.version,
         timestamp: ex.timestamp,
         endpoint: op.meta.endpoint,
+        ...(op.meter && op.cost ? { units: op.cost(ex.input as never, ex.data) } : {}),
         ...(ex.warnings.length ? { warnings: ex.warnings } : {}),
       }
     : undefined;
@@ -313,6 +316,12 @@ export function buildOpenApi(
             version: { type: 'string' },
             timestamp: { type: 'string', format: 'date-time' },
             endpoint: { type: 'string' },
+            units: {
+              type: 'integer',
+              minimum: 0,
+              description:
+                'Meter units this call charged (metered operations): 0 on a cache hit; see each operation for its cost',
+            },
             warnings: {
               type: 'array',
               items: { type: 'string' },

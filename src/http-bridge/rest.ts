@@ -97,14 +97,18 @@ function gateFor(row: RouteRow, options: RestOptions): RequestHandler {
   return auth.gate((caller) => checkAccess(op, caller));
 }
 
-/** `meta` of chart-type answers (the spec's Versioning section), with the warnings for older readers. */
-function metaOf(op: RouteRow['op'], warnings: readonly string[], deps: Deps) {
+/**
+ * `meta` of chart-type answers (the spec's Versioning section), with the warnings for older readers
+ * and, for metered operations, the units this call charged (0 on a cache hit).
+ */
+function metaOf(op: RouteRow['op'], out: { warnings: readonly string[]; charged: number }, deps: Deps) {
   if (!op.meta) return undefined;
   return {
     version: op.meta.version,
     timestamp: deps.now().toISOString(),
     endpoint: op.meta.endpoint,
-    ...(warnings.length ? { warnings } : {}),
+    ...(op.meter ? { units: out.charged } : {}),
+    ...(out.warnings.length ? { warnings: out.warnings } : {}),
   };
 }
 
@@ -128,7 +132,7 @@ function handlerFor(row: RouteRow, options: RestOptions) {
     const out = await invokeOperation(op, input, caller, deps, cache);
     if (out.cache) res.set('X-Cache', out.cache);
     if (row.aliasOf) res.set('Link', `<${row.aliasOf}>; rel="canonical"`);
-    res.type('application/json').send(envelope(row, out.json, metaOf(op, out.warnings, deps)));
+    res.type('application/json').send(envelope(row, out.json, metaOf(op, out, deps)));
   };
 }
 

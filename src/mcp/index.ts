@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { AppError, isClientFault } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
 import { parseInput } from '../operations/input.js';
+import { MCP_ANSWER_LIMIT } from '../operations/answer-limit.js';
 import { invokeOperation } from '../operations/invoke.js';
 import type { AnyTool, Caller, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
@@ -109,10 +110,13 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
     state: McpRequestState | undefined,
   ): Promise<ToolAnswer> => {
     try {
-      const out = await invokeOperation(tool, parseInput(tool, args), state?.caller ?? null, deps, cache);
+      const out = await invokeOperation(tool, parseInput(tool, args), state?.caller ?? null, deps, cache, {
+        answerLimit: MCP_ANSWER_LIMIT,
+      });
       if (out.cache) state?.setHeader('X-Cache', out.cache);
       const meta: Record<string, unknown> = {};
       if (out.cache) meta.cache = out.cache;
+      if (tool.meter) meta.units = out.charged;
       if (out.warnings.length) meta.warnings = out.warnings;
       return { ok: true, json: out.json, data: out.data, meta: Object.keys(meta).length ? meta : undefined };
     } catch (e) {

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { AppError } from '../core/errors.js';
 import { usageMonth } from '../store/index.js';
+import { type AnswerLimit, refuseByEstimate, refuseBySize } from './answer-limit.js';
 import { canonicalJson, type ResultCache } from './cache.js';
 import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation, type Caller, type Deps } from './types.js';
 
@@ -35,9 +36,15 @@ export function checkAccess(op: AnyOperation, caller: Caller): void {
   }
 }
 
+export interface InvokeOptions {
+  /** The surface's cap on an answer's size (MCP); none on REST. */
+  answerLimit?: AnswerLimit;
+}
+
 /**
- * The one execution path of every operation, for MCP and REST alike: access check, cache, allowance,
- * run, durable metering. `input` has already been parsed by the operation's own schema.
+ * The one execution path of every operation, for MCP and REST alike: access check, the operation's
+ * own input checks, answer-size cap, cache, allowance, run, durable metering. `input` has already
+ * been parsed by the operation's own schema.
  */
 export async function invokeOperation(
   op: AnyOperation,
@@ -45,13 +52,18 @@ export async function invokeOperation(
   caller: Caller,
   deps: Deps,
   cache: ResultCache,
+  options: InvokeOptions = {},
 ): Promise<InvokeResult> {
   checkAccess(op, caller);
+  op.check?.(input);
+  const { answerLimit } = options;
+  refuseByEstimate(op, input, answerLimit);
   // Per key: one tenant's hit must never reveal (or let it skip paying for) what another asked.
   const key = op.cacheable ? `${caller?.id ?? '-'}:${op.name}:${canonicalJson(input)}` : null;
   if (key) {
     const hit = cache.get(key) as CachedAnswer | undefined;
     if (hit) {
+      refuseBySize(op, input, hit.json, answerLimit);
       let parsed: unknown;
       const data = () => (parsed ??= JSON.parse(hit.json));
       return { json: hit.json, data, warnings: hit.warnings, cache: 'HIT', charged: 0 };
@@ -68,6 +80,8 @@ export async function invokeOperation(
   }
 
   const { json, data, warnings, units } = await execute(op, input, caller, deps);
+  // Before charging and caching: a refused answer is not paid for, and a cache hit implies it was.
+  refuseBySize(op, input, json, answerLimit);
   if (meter && caller && units > 0) {
     const total = await deps.store.usage.add(caller.id, meter, units, limit, now);
     if (total === null) throw quotaExceeded(meter, limit ?? 0);

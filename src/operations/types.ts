@@ -83,6 +83,13 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   meter?: MeterName;
   /** Meter units consumed by a successful (non-cached) result. */
   cost?(input: z.infer<I>, result: z.infer<O>): number;
+  /**
+   * Checks the schema cannot express (a date range's order, span and point limit), run in the server
+   * process before the cache, the answer-size estimate and the worker pool; throws the AppError to send.
+   */
+  check?(input: z.infer<I>): void;
+  /** The answer's size from the input alone, so a surface with a size cap (MCP) refuses before running. */
+  answerSize?: AnswerSize<z.infer<I>>;
   /** Results are cached by (operation, canonical input); a hit costs nothing. */
   cacheable?: boolean;
   /**
@@ -97,6 +104,14 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   example: z.input<I>;
   // Method syntax on purpose: lists of operations with different input types must stay assignable.
   run(input: z.infer<I>, deps: Deps, ctx: RunContext): Promise<z.infer<O>>;
+}
+
+/** What an operation knows about the size of its answer (see operations/answer-limit.ts). */
+export interface AnswerSize<I> {
+  /** Upper estimate of the answer's JSON bytes, from checked input. */
+  estimate(input: I): number;
+  /** How to ask for less when at most `budgetBytes` of JSON fit; completes "Ask for ...". */
+  narrowing(input: I, budgetBytes: number): string;
 }
 
 export interface ToolAnnotations {

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { AppError, type ErrorCode } from '../core/errors.js';
 
 /**
@@ -62,6 +63,12 @@ interface Slot {
 const FROM_TYPESCRIPT = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(FROM_TYPESCRIPT ? './worker.ts' : './worker.js', import.meta.url);
 
+/**
+ * Workers run below the server's CPU priority (Unix niceness +10): when cores are short, the kernel
+ * serves the event loop (chart requests, I/O) first and the long task a little later.
+ */
+const WORKER_NICENESS = 10;
+
 const workerDied = (detail: string) => new Error(`worker process stopped while running a task: ${detail}`);
 
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
@@ -94,6 +101,11 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const slot: Slot = { worker, task: null };
+    try {
+      if (worker.pid !== undefined) setPriority(worker.pid, WORKER_NICENESS);
+    } catch {
+      // Not permitted or not supported here: the worker runs at the server's priority.
+    }
     worker.channel?.unref();
     worker.on('message', (reply: ReplyMessage) => {
       const task = slot.task;

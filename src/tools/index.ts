@@ -2,6 +2,9 @@ import { generateChartTool } from './generate_chart.js';
 import { generateCompositeTool } from './generate_composite.js';
 import { getBaziChartTool } from './get_bazi_chart.js';
 import { getAstrologyChartTool } from './get_astrology_chart.js';
+import { getMoonTransitsTool } from './get_moon_transits.js';
+import { getTransitChartTool } from './get_transit_chart.js';
+import { getTransitsTool } from './get_transits.js';
 import { multiChartTool } from './multi_chart.js';
 import type { AnyTool } from '../operations/types.js';
 import { validateLocationTool } from './validate_location.js';
@@ -17,6 +20,9 @@ export const TOOLS: readonly AnyTool[] = [
   getBaziChartTool,
   multiChartTool,
   validateLocationTool,
+  getTransitsTool,
+  getMoonTransitsTool,
+  getTransitChartTool,
 ];
 
 /** The operations a worker process may run (operations/worker.ts loads this module by URL). */

@@ -39,3 +39,13 @@ export {
 } from './series.js';
 export { type RetrogradePeriod, retrogradePeriods, type Station } from './stations.js';
 export { type DateRange, type Granularity, isoUtc, jdOfDate, seriesInstants, spanDays } from './time.js';
+export { chartSeries, type ChartSeriesPoint } from './chart-series.js';
+export {
+  checkedDateRange,
+  daysIn,
+  POINTS_PER_DAY,
+  pointsIn,
+  type RangeLimits,
+  type SupportedDates,
+} from './range.js';
+export { namesFromList } from './name-list.js';

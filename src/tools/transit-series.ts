@@ -1,0 +1,138 @@
+import {
+  checkedDateRange,
+  type DateRange,
+  type Granularity,
+  HD_BODY_NAMES,
+  type HdBody,
+  MOON_PHASES,
+  namesFromList,
+  pointsIn,
+  POINTS_PER_DAY,
+} from '../core/transits/index.js';
+import { HUMAN_DESIGN_BIRTH_RANGE } from '../core/ephemeris/index.js';
+import { jsonBudget, MCP_ANSWER_LIMIT, MCP_RESULT_MAX_BYTES } from '../operations/answer-limit.js';
+
+/**
+ * What the three transit series tools (get_moon_transits, get_transits, get_transit_chart) share:
+ * their point limits, their meter formula and the size of their answers (for the MCP cap).
+ *
+ * Limits per call: the Moon and the all-bodies series return at most a leap year of hourly points
+ * (8,784; daily, that is 8,784 days); the chart series, a full chart per point, at most 744 points
+ * (31 days hourly, about 4.5 MB of JSON).
+ *
+ * Meter, "range x granularity": the series cost 1 chart request per started 24 points (a day of
+ * hourly points, or 24 days of daily ones); the chart series costs 1 chart request per point, the
+ * price of the same chart from generate_chart.
+ */
+
+export const SERIES_MAX_POINTS = 8_784;
+export const CHART_SERIES_MAX_POINTS = 744;
+export const POINTS_PER_UNIT = 24;
+
+export interface SeriesInput {
+  startDate: string;
+  endDate: string;
+  granularity: Granularity;
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** The "Ask for ..." of a range over the point limit. */
+function overLimitNarrowing(max: number, extra = ''): string {
+  return (
+    `fewer days (at most ${count(max / POINTS_PER_DAY.hourly)} days hourly, ${count(max)} days daily)` +
+    `${extra}, or split the range into several calls`
+  );
+}
+
+export const seriesRange = (input: SeriesInput): DateRange =>
+  checkedDateRange(input, {
+    maxPoints: { points: SERIES_MAX_POINTS, granularity: input.granularity },
+    narrowing: overLimitNarrowing(SERIES_MAX_POINTS),
+  });
+
+/** The chart series needs the design instant too, about 3 months before each point. */
+export const chartSeriesRange = (input: SeriesInput): DateRange =>
+  checkedDateRange(input, {
+    maxPoints: { points: CHART_SERIES_MAX_POINTS, granularity: input.granularity },
+    narrowing: overLimitNarrowing(CHART_SERIES_MAX_POINTS, ', granularity "daily"'),
+    supported: HUMAN_DESIGN_BIRTH_RANGE,
+  });
+
+/** Points of an input (checked already by the tool's `check`). */
+export const pointsOf = (input: SeriesInput): number => pointsIn(checkedDateRange(input), input.granularity);
+
+/** 1 chart request per started block of 24 points. */
+export const seriesUnits = (points: number): number => Math.ceil(points / POINTS_PER_UNIT);
+
+export const SERIES_COST_TEXT =
+  `Costs 1 chart request per started ${POINTS_PER_UNIT} points (a day hourly, 24 days daily); ` +
+  'meta.units (REST) and _meta.units (MCP) report it.';
+
+/** The `bodies` filter: V2 names, comma-separated, any case; all 13 when absent. */
+export function bodiesOf(text: string | undefined): HdBody[] {
+  return text === undefined ? [...HD_BODY_NAMES] : namesFromList(HD_BODY_NAMES, text).found;
+}
+
+// Answer sizes, from the longest value of every field (upper estimates for the MCP cap).
+const LONGEST = {
+  utc: '"2025-12-31T23:00:00Z"',
+  position: '{"longitude":359.9999,"gate":64,"line":6,"sign":"Sagittarius"}',
+  moonExtra: `,"phase":"${[...MOON_PHASES].sort((a, b) => b.length - a.length)[0]}","illumination":0.999`,
+};
+const WRAPPER_BYTES =
+  '{"startDate":"2025-01-01","endDate":"2025-12-31","granularity":"hourly","count":8784,"points":[]}'.length +
+  `,"bodies":${JSON.stringify(HD_BODY_NAMES)}`.length;
+const MOON_POINT_BYTES = `{"utc":${LONGEST.utc},${LONGEST.position.slice(1, -1)}${LONGEST.moonExtra}},`
+  .length;
+const BODY_BYTES = `"Mercury":${LONGEST.position},`.length;
+/** Measured at most 6,043 bytes over six years of daily charts (1850-2300); the rest is margin. */
+const CHART_POINT_BYTES = 6_400;
+
+const bodyPointBytes = (bodies: readonly HdBody[]): number =>
+  `{"utc":${LONGEST.utc},"bodies":{}},`.length +
+  bodies.length * BODY_BYTES +
+  (bodies.includes('Moon') ? LONGEST.moonExtra.length : 0);
+
+export const moonSeriesBytes = (points: number): number => WRAPPER_BYTES + points * MOON_POINT_BYTES;
+export const bodySeriesBytes = (points: number, bodies: readonly HdBody[]): number =>
+  WRAPPER_BYTES + points * bodyPointBytes(bodies);
+export const chartSeriesBytes = (points: number): number => WRAPPER_BYTES + points * CHART_POINT_BYTES;
+
+/** Points of `pointBytes` each that fit in `budget` bytes of JSON. */
+const fitting = (budget: number, pointBytes: number): number =>
+  Math.max(0, Math.floor((budget - WRAPPER_BYTES) / pointBytes));
+
+/** "Ask for ..." when a series does not fit the surface's cap, from the points that fit. */
+function fitText(fit: number, hourlyAllowed = true): string {
+  const days = Math.floor(fit / POINTS_PER_DAY.hourly);
+  const hourly =
+    hourlyAllowed && days >= 1 ? `at most ${count(days)} day${days === 1 ? '' : 's'} hourly or ` : '';
+  return `${hourly}at most ${count(fit)} days with granularity "daily"`;
+}
+
+export const moonNarrowing = (budget: number): string =>
+  `fewer days: ${fitText(fitting(budget, MOON_POINT_BYTES))}`;
+
+export function bodyNarrowing(bodies: readonly HdBody[], budget: number): string {
+  const moonOnly = fitting(budget, bodyPointBytes(['Moon']));
+  return (
+    `fewer days: for ${bodies.length} bod${bodies.length === 1 ? 'y' : 'ies'} ` +
+    `${fitText(fitting(budget, bodyPointBytes(bodies)))}; or fewer bodies with \`bodies\` ` +
+    `(e.g. bodies="Moon": ${fitText(moonOnly)})`
+  );
+}
+
+export const chartNarrowing = (budget: number): string =>
+  `fewer charts, about 6 KB each: ${fitText(fitting(budget, CHART_POINT_BYTES))}`;
+
+/** For the tool descriptions: what fits one MCP result, e.g. "100 KB: about 13 days hourly, 316 daily". */
+const MCP_BUDGET = jsonBudget(MCP_ANSWER_LIMIT);
+function mcpFit(pointBytes: number): string {
+  const fit = fitting(MCP_BUDGET, pointBytes);
+  const days = Math.floor(fit / POINTS_PER_DAY.hourly);
+  return `${MCP_RESULT_MAX_BYTES / 1000} KB: about ${days ? `${days} day${days === 1 ? '' : 's'} hourly, ` : ''}${count(fit)} days daily`;
+}
+export const MOON_MCP_FIT = mcpFit(MOON_POINT_BYTES);
+export const BODIES_MCP_FIT = mcpFit(bodyPointBytes(HD_BODY_NAMES));
+export const CHART_MCP_FIT = mcpFit(CHART_POINT_BYTES);
