@@ -2,6 +2,10 @@ import { generateChartTool } from './generate_chart.js';
 import { generateCompositeTool } from './generate_composite.js';
 import { getBaziChartTool } from './get_bazi_chart.js';
 import { getAstrologyChartTool } from './get_astrology_chart.js';
+import { getEclipsesTool } from './get_eclipses.js';
+import { getPlanetaryReturnTool } from './get_planetary_return.js';
+import { getRetrogradesTool } from './get_retrogrades.js';
+import { getTransitPeriodsTool } from './get_transit_periods.js';
 import { multiChartTool } from './multi_chart.js';
 import type { AnyTool } from '../operations/types.js';
 import { validateLocationTool } from './validate_location.js';
@@ -17,6 +21,10 @@ export const TOOLS: readonly AnyTool[] = [
   getBaziChartTool,
   multiChartTool,
   validateLocationTool,
+  getTransitPeriodsTool,
+  getEclipsesTool,
+  getRetrogradesTool,
+  getPlanetaryReturnTool,
 ];
 
 /** The operations a worker process may run (operations/worker.ts loads this module by URL). */

@@ -122,9 +122,7 @@ describe('routes and aliases', () => {
     expect(missing).toEqual([
       'GET /api/transit-range',
       'GET /api/transit/moon-range',
-      'GET /api/transit-periods',
       'GET /api/v2/transit-chart',
-      'GET /api/retrograde-periods',
       'POST /api/sage/query',
       'GET /api/sage/query',
       '* /api/v1/saju/chart.svg',

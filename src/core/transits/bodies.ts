@@ -1,3 +1,4 @@
+import { invalidInput } from '../errors.js';
 import { type Ephemeris, type PlanetName, type Position, SE_BODY } from '../ephemeris/index.js';
 import { BASES_PER_LINE, basesFromAries, wheelBases } from '../human-design/activation.js';
 import {
@@ -42,6 +43,25 @@ export type StationBody = (typeof STATION_BODIES)[number];
 export function matchName<T extends string>(names: readonly T[], input: string): T | undefined {
   const key = input.trim().toLowerCase();
   return names.find((n) => n.toLowerCase() === key);
+}
+
+/**
+ * A comma-separated list of names (any case, spaces ignored) as canonical names, in the list's own
+ * order without repeats; an unknown name is a 400 naming it and the accepted ones.
+ */
+export function matchNameList<T extends string>(names: readonly T[], field: string, input: string): T[] {
+  const parts = input
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const unknown = parts.filter((p) => matchName(names, p) === undefined);
+  if (unknown.length > 0 || parts.length === 0) {
+    const what = unknown.length ? `unknown ${unknown.map((u) => `"${u}"`).join(', ')}` : 'no names given';
+    throw invalidInput(field, `${what}; send a comma-separated list of ${names.join(', ')} (any case)`, {
+      expected: names,
+    });
+  }
+  return names.filter((n) => parts.some((p) => matchName([n], p)));
 }
 
 export const LINE_DEGREES = 360 / (WHEEL.length * LINES_PER_GATE);

@@ -5,6 +5,7 @@ export {
   HD_BODY_NAMES,
   type HdBody,
   matchName,
+  matchNameList,
   RETURN_BODIES,
   type ReturnBody,
   STATION_BODIES,
@@ -26,6 +27,7 @@ export {
   type TransitPeriods,
   transitPeriods,
 } from './periods.js';
+export { type BirthReturn, type BirthReturns, birthReturns, localIso } from './birth-returns.js';
 export { illumination, MOON_PHASES, type MoonPhase, phaseName } from './phase.js';
 export { type PlanetaryReturn, planetaryReturns, yearBounds } from './returns.js';
 export {
@@ -37,5 +39,6 @@ export {
   type SeriesPoint,
   transitSeries,
 } from './series.js';
+export { checkedRange, type CheckedRange, EVENT_RANGE, type SpanLimit } from './range.js';
 export { type RetrogradePeriod, retrogradePeriods, type Station } from './stations.js';
 export { type DateRange, type Granularity, isoUtc, jdOfDate, seriesInstants, spanDays } from './time.js';
