@@ -1,7 +1,8 @@
 /**
  * The event tools over real HTTP (canonical routes and the spec's legacy aliases) and the MCP SDK
  * client: get_transit_periods, get_eclipses, get_retrogrades, get_planetary_return. Parity of every
- * surface on each tool's example is in the registry-driven surface.test.ts; here, values and errors.
+ * surface on each tool's example is in the registry-driven surface.test.ts; here, values, errors and
+ * the one chart unit each call costs (the spec's MCP endpoint table).
  *
  * Sources: shared/reference/astrology-bazi-location.md section B2 (eclipses 2024 with their Swiss
  * Ephemeris maxima and published times), B3 (Mercury and Venus stations 2025, published times
@@ -342,5 +343,50 @@ describe('get_planetary_return', () => {
     const { status, body } = await post('/api/returns', { ...natal, planet: 'Sun', year: 2500 });
     expect(status).toBe(400);
     expect(body.error?.details?.[0]?.field).toBe('year');
+  });
+});
+
+describe('metering', () => {
+  it('each event tool costs 1 chart request, in a worker or not; a repeat is a free cache hit', async () => {
+    const key = await svc.createKey(['advanced_chart']);
+    const used = async () => {
+      const r = await fetch(`${svc.url}/api/usage`, { headers: authHeaders(key) });
+      return ((await r.json()) as { data: { usage: { chart: number } } }).data.usage.chart;
+    };
+    const calls = [
+      () =>
+        fetch(`${svc.url}/api/eclipses?startDate=2024-01-01&endDate=2024-06-30`, {
+          headers: authHeaders(key),
+        }),
+      () =>
+        fetch(`${svc.url}/api/transits/periods?startDate=2024-01-01&endDate=2024-01-31&bodies=Sun`, {
+          headers: authHeaders(key),
+        }),
+      () =>
+        fetch(`${svc.url}/api/retrogrades?startDate=2024-01-01&endDate=2024-06-30&planets=Mars`, {
+          headers: authHeaders(key),
+        }),
+      () =>
+        fetch(`${svc.url}/api/returns`, {
+          method: 'POST',
+          headers: authHeaders(key),
+          body: JSON.stringify({
+            birthDate: '1990-06-15',
+            birthTime: '13:00',
+            latitude: 51.5,
+            longitude: -0.13,
+            planet: 'Sun',
+            year: 2024,
+          }),
+        }),
+    ];
+    for (const [i, call] of calls.entries()) {
+      const first = await call();
+      expect(first.headers.get('x-cache')).toBe('MISS');
+      expect(await used()).toBe(i + 1);
+      const again = await call();
+      expect(again.headers.get('x-cache')).toBe('HIT');
+      expect(await used()).toBe(i + 1);
+    }
   });
 });
