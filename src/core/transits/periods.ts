@@ -218,7 +218,8 @@ export function transitPeriods(
     periods.push({ body, gate: current.gate, line: current.line, start: lineStart, end: null });
     gatePeriods.push({ body, gate: current.gate, start: currentGateStart, end: null });
   }
-  const order = new Map(HD_BODY_NAMES.map((b, i) => [b, i]));
-  events.sort((x, y) => x.jdUT - y.jdUT || order.get(x.body)! - order.get(y.body)!);
+  // Events were pushed body by body in chart order and the sort is stable: equal instants (Sun and
+  // Earth, Rahu and Ketu) keep chart order without a second key.
+  events.sort((x, y) => x.jdUT - y.jdUT);
   return { events, periods, gatePeriods };
 }
