@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { HD_BODY_NAMES, namesFromList, transitSeries } from '../core/transits/index.js';
+import { HD_BODY_NAMES, transitSeries } from '../core/transits/index.js';
 import { defineTool } from '../operations/types.js';
+import { nameListField } from '../schemas/name-list.js';
 import { dateRangeFields, granularityField } from '../schemas/date-range.js';
-import { hinted } from '../schemas/field-hints.js';
 import { transitSeriesSchema } from '../schemas/transits.js';
 import {
   BODIES_MCP_FIT,
@@ -16,31 +16,7 @@ import {
   seriesUnits,
 } from './transit-series.js';
 
-const BODY_LIST = HD_BODY_NAMES.join(', ');
-
-/** Unknown names are refused with the list to choose from (case-insensitive). */
-const bodiesField = hinted(
-  z
-    .string()
-    .max(200)
-    .check((ctx) => {
-      const { found, unknown } = namesFromList(HD_BODY_NAMES, ctx.value);
-      if (!unknown.length && found.length) return;
-      const what = unknown.length
-        ? `unknown bod${unknown.length === 1 ? 'y' : 'ies'} ${unknown.map((u) => JSON.stringify(u)).join(', ')}`
-        : 'names no body';
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value,
-        message: `${what}: send a comma-separated list of ${BODY_LIST} (any case), e.g. "Sun,Moon"`,
-      });
-    })
-    .optional()
-    .describe(
-      `Only these bodies, comma-separated, any case, e.g. "Sun,Moon"; from ${BODY_LIST}. Default: all 13.`,
-    ),
-  { expected: `a comma-separated list of ${BODY_LIST} (any case), e.g. "Sun,Moon"` },
-);
+const bodiesField = nameListField(HD_BODY_NAMES, { one: 'body', many: 'bodies', example: 'Sun,Moon' });
 
 export const getTransitsTool = defineTool({
   name: 'get_transits',

@@ -2,6 +2,10 @@ import { generateChartTool } from './generate_chart.js';
 import { generateCompositeTool } from './generate_composite.js';
 import { getBaziChartTool } from './get_bazi_chart.js';
 import { getAstrologyChartTool } from './get_astrology_chart.js';
+import { getEclipsesTool } from './get_eclipses.js';
+import { getPlanetaryReturnTool } from './get_planetary_return.js';
+import { getRetrogradesTool } from './get_retrogrades.js';
+import { getTransitPeriodsTool } from './get_transit_periods.js';
 import { getMoonTransitsTool } from './get_moon_transits.js';
 import { getTransitChartTool } from './get_transit_chart.js';
 import { getTransitsTool } from './get_transits.js';
@@ -18,11 +22,15 @@ export const TOOLS: readonly AnyTool[] = [
   generateCompositeTool,
   getAstrologyChartTool,
   getBaziChartTool,
-  multiChartTool,
-  validateLocationTool,
   getTransitsTool,
   getMoonTransitsTool,
   getTransitChartTool,
+  getTransitPeriodsTool,
+  getEclipsesTool,
+  getRetrogradesTool,
+  getPlanetaryReturnTool,
+  multiChartTool,
+  validateLocationTool,
 ];
 
 /** The operations a worker process may run (operations/worker.ts loads this module by URL). */

@@ -5,12 +5,12 @@ import {
   HD_BODY_NAMES,
   type HdBody,
   MOON_PHASES,
-  namesFromList,
   pointsIn,
   POINTS_PER_DAY,
 } from '../core/transits/index.js';
 import { HUMAN_DESIGN_BIRTH_RANGE } from '../core/ephemeris/index.js';
 import { jsonBudget, MCP_ANSWER_LIMIT, MCP_RESULT_MAX_BYTES } from '../operations/answer-limit.js';
+import { namesOf } from '../schemas/name-list.js';
 
 /**
  * What the three transit series tools (get_moon_transits, get_transits, get_transit_chart) share:
@@ -70,9 +70,7 @@ export const SERIES_COST_TEXT =
   'meta.units (REST) and _meta.units (MCP) report it.';
 
 /** The `bodies` filter: V2 names, comma-separated, any case; all 13 when absent. */
-export function bodiesOf(text: string | undefined): HdBody[] {
-  return text === undefined ? [...HD_BODY_NAMES] : namesFromList(HD_BODY_NAMES, text).found;
-}
+export const bodiesOf = (text: string | undefined): HdBody[] => namesOf(HD_BODY_NAMES, text);
 
 // Answer sizes, from the longest value of every field (upper estimates for the MCP cap).
 const LONGEST = {

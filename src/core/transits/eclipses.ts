@@ -1,4 +1,4 @@
-import { CALC_FLAGS, ECLIPSE_FLAGS, type Ephemeris, SE_BODY } from '../ephemeris/index.js';
+import { CALC_FLAGS, ECLIPSE_FLAGS, type Ephemeris, SE_BODY, SUPPORTED_RANGE } from '../ephemeris/index.js';
 import { type GateLineSign, gateLineSign, wrap180 } from './bodies.js';
 import { isoUtc } from './time.js';
 
@@ -179,8 +179,8 @@ export function eclipsesBetween(
 ): Eclipse[] {
   const out: Eclipse[] = [];
   // A search from `start` finds eclipses after it; starting a day early keeps one whose maximum is
-  // just after the start but whose first contact is before it.
-  const from = startJdUT - 1;
+  // just after the start but whose first contact is before it (not before the ephemeris files).
+  const from = Math.max(startJdUT - 1, SUPPORTED_RANGE.startJdUT);
   if (filter.solar !== false) {
     for (let t = from; ;) {
       const e = ephemeris.nextSolarEclipse(t);

@@ -26,6 +26,7 @@ export {
   type TransitPeriods,
   transitPeriods,
 } from './periods.js';
+export { type BirthReturn, type BirthReturns, birthReturns, localIso } from './birth-returns.js';
 export { illumination, MOON_PHASES, type MoonPhase, phaseName } from './phase.js';
 export { type PlanetaryReturn, planetaryReturns, yearBounds } from './returns.js';
 export {
@@ -42,7 +43,9 @@ export { type DateRange, type Granularity, isoUtc, jdOfDate, seriesInstants, spa
 export { chartSeries, type ChartSeriesPoint } from './chart-series.js';
 export {
   checkedDateRange,
+  type CheckedRange,
   daysIn,
+  EVENT_DATES,
   POINTS_PER_DAY,
   pointsIn,
   type RangeLimits,

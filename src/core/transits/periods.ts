@@ -10,7 +10,7 @@ import {
 } from './bodies.js';
 import { isoUtc } from './time.js';
 import type { Track } from './track.js';
-import { buildTrack, type TrackedBody } from './tracks.js';
+import { buildTracks, type TrackedBody } from './tracks.js';
 
 /**
  * Gate and line entry/exit events of the 13 Human Design bodies over a range, and the periods
@@ -83,11 +83,11 @@ interface Crossing {
 /** Root of c0 + c1 x + c2 x^2 + c3 x^3 = target on [lo, hi], where the cubic is monotonic. */
 function solveMonotonic(c: readonly number[], target: number, lo: number, hi: number, tolX: number): number {
   const [c0, c1, c2, c3] = c as [number, number, number, number];
-  const f = (x: number) => c0 + x * (c1 + x * (c2 + x * c3)) - target;
-  const increasing = f(hi) > f(lo);
+  // The cubic is written out (no closure): this runs once per event, thousands of times a year.
+  const increasing = hi * (c1 + hi * (c2 + hi * c3)) > lo * (c1 + lo * (c2 + lo * c3));
   let x = (lo + hi) / 2;
   for (let i = 0; i < 60; i++) {
-    const fx = f(x);
+    const fx = c0 + x * (c1 + x * (c2 + x * c3)) - target;
     if (fx > 0 === increasing) hi = x;
     else lo = x;
     const d = c1 + x * (2 * c2 + 3 * x * c3);
@@ -99,6 +99,10 @@ function solveMonotonic(c: readonly number[], target: number, lo: number, hi: nu
   }
   return x;
 }
+
+/** The curve of interval i at x in [0, 1]; the ends are the nodes themselves. */
+const valueAt = (track: Track, i: number, c: readonly number[], x: number): number =>
+  x === 0 ? track.lon[i]! : x === 1 ? track.lon[i + 1]! : c[0]! + x * (c[1]! + x * (c[2]! + x * c[3]!));
 
 /** Every line-boundary crossing of a track, in time order. */
 export function lineCrossings(track: Track): Crossing[] {
@@ -124,13 +128,11 @@ export function lineCrossings(track: Track): Crossing[] {
       if (x > 0 && x < 1) cuts.push(x);
     }
     cuts.push(1);
-    const valueAt = (x: number) =>
-      x === 0 ? track.lon[i]! : x === 1 ? track.lon[i + 1]! : c[0] + x * (c1 + x * (c2 + x * c3));
     for (let k = 0; k + 1 < cuts.length; k++) {
       const xa = cuts[k]!;
       const xb = cuts[k + 1]!;
-      const na = unwrappedLineIndex(valueAt(xa));
-      const nb = unwrappedLineIndex(valueAt(xb));
+      const na = unwrappedLineIndex(valueAt(track, i, c, xa));
+      const nb = unwrappedLineIndex(valueAt(track, i, c, xb));
       if (na === nb) continue;
       const tolX = ROOT_TOLERANCE_DAYS / h;
       if (nb > na) {
@@ -169,6 +171,12 @@ export function transitPeriods(
   bodies: readonly HdBody[] = HD_BODY_NAMES,
 ): TransitPeriods {
   const wanted = HD_BODY_NAMES.filter((b) => bodies.includes(b));
+  const tracks = buildTracks(
+    ephemeris,
+    [...new Set(wanted.map((b) => TRACKED[b].tracked))],
+    startJdUT,
+    endJdUT,
+  );
   const cache = new Map<TrackedBody, { start: number; crossings: Crossing[] }>();
   const events: TransitEvent[] = [];
   const periods: TransitPeriod[] = [];
@@ -178,7 +186,7 @@ export function transitPeriods(
     const { tracked, lineOffset } = TRACKED[body];
     let source = cache.get(tracked);
     if (!source) {
-      const track = buildTrack(ephemeris, tracked, startJdUT, endJdUT);
+      const track = tracks.get(tracked)!;
       source = { start: unwrappedLineIndex(track.lon[0]!), crossings: lineCrossings(track) };
       cache.set(tracked, source);
     }
@@ -210,7 +218,8 @@ export function transitPeriods(
     periods.push({ body, gate: current.gate, line: current.line, start: lineStart, end: null });
     gatePeriods.push({ body, gate: current.gate, start: currentGateStart, end: null });
   }
-  const order = new Map(HD_BODY_NAMES.map((b, i) => [b, i]));
-  events.sort((x, y) => x.jdUT - y.jdUT || order.get(x.body)! - order.get(y.body)!);
+  // Events were pushed body by body in chart order and the sort is stable: equal instants (Sun and
+  // Earth, Rahu and Ketu) keep chart order without a second key.
+  events.sort((x, y) => x.jdUT - y.jdUT);
   return { events, periods, gatePeriods };
 }

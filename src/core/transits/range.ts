@@ -20,6 +20,8 @@ export interface SupportedDates {
 export interface RangeLimits {
   /** Most days one call may cover, both ends counted (e.g. 366). */
   maxDays?: number;
+  /** Most calendar years one call may cover: endDate before the same date that many years on. */
+  maxYears?: number;
   /** Most series points one call may return at the given granularity. */
   maxPoints?: { points: number; granularity: Granularity };
   /** How to ask for less, completing "Ask for ...", e.g. "fewer days or daily granularity". */
@@ -27,6 +29,24 @@ export interface RangeLimits {
   /** Default: the span of the Swiss Ephemeris files. */
   supported?: SupportedDates;
 }
+
+/** A checked range with its instants: 00:00 UTC of startDate and of the day after endDate. */
+export interface CheckedRange extends DateRange {
+  startJdUT: number;
+  /** Exclusive end: 00:00 UTC of the day after endDate. */
+  endJdUT: number;
+}
+
+/**
+ * Dates an event search may use: it samples up to 00:00 UTC after endDate, and the files end at
+ * 2399-12-31 00:00 UT (exclusive), so the last endDate is 2399-12-29.
+ */
+export const EVENT_DATES: SupportedDates = {
+  startJdUT: SUPPORTED_RANGE.startJdUT,
+  endJdUT: SUPPORTED_RANGE.endJdUT - 1,
+  firstDay: SUPPORTED_RANGE.firstDay,
+  lastDay: '2399-12-29',
+};
 
 export const POINTS_PER_DAY: Record<Granularity, number> = { daily: 1, hourly: 24 };
 
@@ -43,7 +63,7 @@ const count = (n: number): string => n.toLocaleString('en-US');
 export function checkedDateRange(
   input: { startDate: string; endDate: string },
   limits: RangeLimits = {},
-): DateRange {
+): CheckedRange {
   const range = {
     startDate: parseDate(input.startDate, 'startDate'),
     endDate: parseDate(input.endDate, 'endDate'),
@@ -86,6 +106,18 @@ export function checkedDateRange(
       { details: [{ field: 'endDate', message: 'span too long', days, maxDays: limits.maxDays }] },
     );
   }
+  if (limits.maxYears !== undefined) {
+    const { year, month, day } = range.startDate;
+    const limit = jdOfDate({ year: year + limits.maxYears, month, day });
+    if (jdOfDate(range.endDate) + 1 > limit) {
+      throw new AppError(
+        'span_too_long',
+        `The range ${input.startDate} to ${input.endDate} is longer than ${limits.maxYears} years, the most ` +
+          `allowed per call.${ask || ` Ask for fewer years, or split the range into calls of at most ${limits.maxYears} years.`}`,
+        { details: [{ field: 'endDate', message: 'span too long', days, maxYears: limits.maxYears }] },
+      );
+    }
+  }
   if (limits.maxPoints) {
     const { points: max, granularity } = limits.maxPoints;
     const points = pointsIn(range, granularity);
@@ -102,5 +134,5 @@ export function checkedDateRange(
       );
     }
   }
-  return range;
+  return { ...range, startJdUT: jdOfDate(range.startDate), endJdUT: jdOfDate(range.endDate) + 1 };
 }

@@ -29,8 +29,21 @@ export function seriesInstants(range: DateRange, granularity: Granularity): numb
   return out;
 }
 
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+/** The date part of the last day formatted: events and series points come day after day. */
+let lastDay = Number.NaN;
+let lastDate = '';
+
 /** ISO 8601 UTC to the nearest second, e.g. 2025-03-20T09:01:25Z. */
 export function isoUtc(jdUT: number): string {
-  const ms = Math.round(utcMsFromJulianDay(jdUT) / 1000) * 1000;
-  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+  const seconds = Math.round(utcMsFromJulianDay(jdUT) / 1000);
+  const day = Math.floor(seconds / 86_400);
+  if (day !== lastDay) {
+    lastDate = new Date(day * 86_400_000).toISOString().slice(0, 10);
+    lastDay = day;
+  }
+  const s = seconds - day * 86_400;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${lastDate}T${pad2(h)}:${pad2(m)}:${pad2(s % 60)}Z`;
 }

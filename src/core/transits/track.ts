@@ -42,13 +42,27 @@ export class Track {
     const first = sample(startJdUT);
     track.calls++;
     track.push(startJdUT, first.longitude, first.speed);
-    const intervals = Math.max(1, Math.ceil((endJdUT - startJdUT) / options.stepDays - 1e-9));
-    const step = (endJdUT - startJdUT) / intervals;
-    for (let i = 1; i <= intervals; i++) {
-      const b = i === intervals ? endJdUT : startJdUT + i * step;
-      track.refineTo(b, options);
-    }
+    const nodes = Track.firstNodes(startJdUT, endJdUT, options.stepDays);
+    for (let i = 1; i < nodes.length; i++) track.refineTo(nodes[i]!, options);
     return track;
+  }
+
+  /**
+   * The first nodes: every `stepDays` from the start, then the end (the last interval may be
+   * shorter). Bodies built over one span with steps that divide each other share these instants.
+   */
+  static firstNodes(startJdUT: number, endJdUT: number, stepDays: number): number[] {
+    const nodes = [startJdUT];
+    for (let i = 1; startJdUT + i * stepDays < endJdUT - 1e-9; i++) nodes.push(startJdUT + i * stepDays);
+    nodes.push(endJdUT);
+    return nodes;
+  }
+
+  /** The first checks: the midpoint of every first interval, as `refine` computes it. */
+  static firstMidpoints(nodes: readonly number[]): number[] {
+    const out: number[] = [];
+    for (let i = 1; i < nodes.length; i++) out.push((nodes[i - 1]! + nodes[i]!) / 2);
+    return out;
   }
 
   /** Direct ephemeris longitude in [0, 360) at `jdUT` (for checks near a boundary). */
