@@ -3,6 +3,7 @@ import { generateCompositeTool } from './generate_composite.js';
 import { getBaziChartTool } from './get_bazi_chart.js';
 import { getAstrologyChartTool } from './get_astrology_chart.js';
 import { multiChartTool } from './multi_chart.js';
+import { querySageTool } from './query_sage.js';
 import type { AnyTool } from '../operations/types.js';
 import { validateLocationTool } from './validate_location.js';
 
@@ -17,6 +18,7 @@ export const TOOLS: readonly AnyTool[] = [
   getBaziChartTool,
   multiChartTool,
   validateLocationTool,
+  querySageTool,
 ];
 
 /** The operations a worker process may run (operations/worker.ts loads this module by URL). */

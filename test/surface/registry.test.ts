@@ -125,8 +125,6 @@ describe('routes and aliases', () => {
       'GET /api/transit-periods',
       'GET /api/v2/transit-chart',
       'GET /api/retrograde-periods',
-      'POST /api/sage/query',
-      'GET /api/sage/query',
       '* /api/v1/saju/chart.svg',
     ]);
   });

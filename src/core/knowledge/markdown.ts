@@ -224,7 +224,8 @@ export const parseEntry = (text: string, file: string): KnowledgeEntry => {
   return { id, domain, title, keys, tags, body, sections: splitSections(body, file, bodyLine), file };
 };
 
-const listMarkdown = async (dir: string): Promise<string[]> => {
+/** Every `*.md` below `dir` (hidden files and folders skipped), in code-unit path order. */
+export const listMarkdown = async (dir: string): Promise<string[]> => {
   const dirents = await readdir(dir, { withFileTypes: true });
   // Code-unit order, not locale order, so every machine loads the same sequence.
   const names = dirents
