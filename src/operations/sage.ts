@@ -9,6 +9,7 @@ import {
   reciprocalRankFusion,
   SAGE_SYSTEM_PROMPT,
   sageUserMessage,
+  topicOf,
   words,
 } from '../core/sage/index.js';
 import type { KnowledgeIndex, StoredChunk } from '../store/index.js';
@@ -93,8 +94,9 @@ export class Sage {
     } catch (e) {
       throw unavailable(e);
     }
-    const vector = this.index.hasVectors ? this.embedder.embed(question) : null;
-    const textTerms = words(question).filter((w) => !QUESTION_WORDS.has(w));
+    const topic = topicOf(question);
+    const vector = this.index.hasVectors ? this.embedder.embed(topic) : null;
+    const textTerms = words(topic).filter((w) => !QUESTION_WORDS.has(w));
     const search = async (domain: KnowledgeDomain | null) => {
       const [byVector, byText] = await Promise.all([
         vector ? this.index.searchVector(vector, domain, CANDIDATES) : Promise.resolve([]),
@@ -124,7 +126,7 @@ export class Sage {
     const { domain, passages } = await this.retrieve(question);
     const top: Passage[] = passages.slice(0, PASSAGES);
     if (!this.client || !this.model || top.length === 0) {
-      return { answer: extractiveAnswer(question, top), domain };
+      return { answer: extractiveAnswer(topicOf(question), top), domain };
     }
     let text: string;
     try {

@@ -26,7 +26,7 @@ const SYSTEM_NAMES: Record<KnowledgeDomain, readonly string[]> = {
 /** Words only one system uses, with a weight for how telling they are. */
 const VOCABULARY: Record<KnowledgeDomain, Readonly<Record<string, number>>> = {
   hd: weights({
-    3: 'ajna sacral splenic bodygraph projector manifestor reflector generator generators projectors manifestors reflectors',
+    3: 'ajna sacral splenic bodygraph electromagnetic companionship projector manifestor reflector generator generators projectors manifestors reflectors',
     2:
       'gate gates channel channels center centers centre centres authority strategy profile incarnation ' +
       'definition hanging circuit circuits investigator hermit martyr opportunist heretic ' +
@@ -82,3 +82,12 @@ export function classifyDomain(question: string): DomainScores {
   const leaders = DOMAINS.filter((d) => scores[d] === best);
   return { domain: best > 0 && leaders.length === 1 ? leaders[0]! : null, scores };
 }
+
+/** Phrases that only say which system is meant; once the domain is known they carry no topic. */
+const SYSTEM_ONLY = /\b(human design|western astrology|astrology|astrological|ba ?zi|in hd)\b/gi;
+
+/** The question without the words that only name the system ("in Human Design"), for ranking. */
+export const topicOf = (question: string): string => {
+  const topic = question.replace(SYSTEM_ONLY, ' ').replace(/\s+/g, ' ').trim();
+  return topic.length >= 2 ? topic : question;
+};

@@ -10,6 +10,8 @@ export interface Passage {
 
 /** Longest main answer, in words: a paragraph a person reads, not the whole article. */
 const MAIN_WORDS = 110;
+/** Shortest main answer, in words, when the passage has more to say. */
+const MIN_WORDS = 40;
 
 /** Sentences and list items of a passage, in order, Markdown emphasis kept. */
 function units(body: string): string[] {
@@ -70,12 +72,39 @@ function pick(sentences: readonly Sentence[], budget: number): Sentence[] {
 }
 
 function sentencesOf(passage: Passage, rank: number, weights: Weights): Sentence[] {
-  // The passage's lead sentence gets a small bonus so the answer opens with its framing.
+  // A sentence under a heading that matches the question ("Outer planets") shares its match; the
+  // passage's lead sentence gets a small bonus so the answer opens with its framing.
+  const heading = overlap(passage.heading, weights) / 2;
   return units(passage.body).map((text, i) => ({
     text,
     order: rank * 1000 + i,
-    score: overlap(text, weights) + (i === 0 ? 0.1 : 0),
+    score: overlap(text, weights) + heading + (i === 0 ? 0.1 : 0),
   }));
+}
+
+/**
+ * The entry to answer from, among the first three retrieved: the one whose title, heading and text
+ * best match the question's rarer terms, with a small bonus for rank (retrieval knows the topic,
+ * the terms know the detail: "seventh house" is answered by the Seventh House entry).
+ */
+function mainEntry(passages: readonly Passage[], weights: Weights): string {
+  const candidates = [...new Set(passages.map((p) => p.entryId))].slice(0, 3);
+  let best = candidates[0]!;
+  let bestScore = -1;
+  candidates.forEach((id, i) => {
+    const score =
+      Math.max(
+        ...passages
+          .filter((p) => p.entryId === id)
+          .map((p) => overlap(`${p.title} ${p.heading}`, weights) + overlap(p.body, weights) / 2),
+      ) +
+      1 / (i + 1);
+    if (score > bestScore) {
+      best = id;
+      bestScore = score;
+    }
+  });
+  return best;
 }
 
 const nameOf = (p: Passage): string => (p.heading ? `${p.title} — ${p.heading}` : p.title);
@@ -114,19 +143,31 @@ export function extractiveAnswer(question: string, passages: readonly Passage[])
     return 'The knowledge base has no passage about this question yet. Try naming the system (Human Design, astrology or BaZi) and the term you are asking about.';
   }
   const weights = termWeights(terms(question), passages);
+  const mainId = mainEntry(passages, weights);
+  const lead = passages.find((p) => p.entryId === mainId) ?? first;
   const own = passages
     .map((p, rank) => ({ p, rank }))
-    .filter(({ p }) => p.entryId === first.entryId)
+    .filter(({ p }) => p.entryId === mainId)
     .sort((a, b) => a.rank - b.rank);
-  const main = paragraph(
-    pick(
-      own.flatMap(({ p, rank }) => sentencesOf(p, rank, weights)),
-      MAIN_WORDS,
-    ).map((s) => s.text),
+  const chosen = pick(
+    own.flatMap(({ p, rank }) => sentencesOf(p, rank, weights)),
+    MAIN_WORDS,
   );
+  // One short matching sentence says too little: continue with what follows it in its passage.
+  const firstChosen = chosen[0];
+  if (firstChosen && chosen.reduce((n, c) => n + wordCount(c.text), 0) < MIN_WORDS) {
+    const { p, rank } = own.find((o) => o.rank === Math.floor(firstChosen.order / 1000))!;
+    for (const next of sentencesOf(p, rank, weights)) {
+      if (next.order <= firstChosen.order || chosen.some((c) => c.order === next.order)) continue;
+      chosen.push(next);
+      if (chosen.reduce((n, c) => n + wordCount(c.text), 0) >= MIN_WORDS) break;
+    }
+    chosen.sort((a, b) => a.order - b.order);
+  }
+  const main = paragraph(chosen.map((c) => c.text));
 
   const related: string[] = [];
-  const seen = new Set([first.entryId]);
+  const seen = new Set([mainId]);
   for (const [rank, p] of passages.entries()) {
     if (related.length === 2) break;
     if (seen.has(p.entryId)) continue;
@@ -135,5 +176,5 @@ export function extractiveAnswer(question: string, passages: readonly Passage[])
     if (line) related.push(`- **${nameOf(p)}**: ${line.text.replace(/^([-*]|\d+\.)\s+/, '')}`);
   }
   const seeAlso = related.length ? `\n\n**Related**\n${related.join('\n')}` : '';
-  return `### ${first.title}\n\n${main}${seeAlso}`;
+  return `### ${lead.title}\n\n${main}${seeAlso}`;
 }

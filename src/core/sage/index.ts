@@ -1,5 +1,5 @@
 export { type Chunk, chunkEntry, chunkText } from './chunk.js';
-export { classifyDomain, type DomainScores } from './domain.js';
+export { classifyDomain, type DomainScores, topicOf } from './domain.js';
 export { type Embedder, hashEmbedder } from './embedder.js';
 export { extractiveAnswer, type Passage } from './extract.js';
 export { reciprocalRankFusion } from './fuse.js';
