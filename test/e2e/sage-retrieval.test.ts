@@ -71,7 +71,8 @@ describe('SAGE retrieval evaluation', () => {
     const missing: string[] = [];
     for (const e of SAGE_EVAL) {
       const { answer } = await sage.answer(e.q);
-      for (const t of e.terms) if (!answer.toLowerCase().includes(t.toLowerCase())) missing.push(`${e.q}: ${t}`);
+      for (const t of e.terms)
+        if (!answer.toLowerCase().includes(t.toLowerCase())) missing.push(`${e.q}: ${t}`);
     }
     expect(missing).toEqual([]);
   });
