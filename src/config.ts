@@ -23,6 +23,37 @@ export interface Config {
   /** On SIGTERM: how long /ready fails while requests are still served, before the listener closes. */
   shutdownDrainMs: number;
   shutdownGraceMs: number;
+  /** Where SAGE's Markdown knowledge lives (KNOWLEDGE_DIR); undefined = the bundled `knowledge/`. */
+  knowledgeDir: string | undefined;
+  /** Claude for SAGE answers; null without ANTHROPIC_API_KEY (extractive answers then). */
+  anthropic: AnthropicConfig | null;
+}
+
+export interface AnthropicConfig {
+  apiKey: string;
+  model: string;
+  /** ANTHROPIC_BASE_URL: a proxy, or a fake server in tests; undefined = the SDK's default. */
+  baseURL: string | undefined;
+  /** Per attempt; one retry follows a failed attempt. */
+  timeoutMs: number;
+}
+
+/** Claude model for SAGE when ANTHROPIC_MODEL is not set. */
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
+
+function anthropic(env: NodeJS.ProcessEnv): AnthropicConfig | null {
+  const apiKey = env.ANTHROPIC_API_KEY?.trim();
+  if (!apiKey) return null;
+  const baseURL = env.ANTHROPIC_BASE_URL?.trim() || undefined;
+  if (baseURL !== undefined && !/^https?:\/\/[^\s]+$/.test(baseURL)) {
+    throw new ConfigError(`ANTHROPIC_BASE_URL must be an http(s) URL, got "${baseURL}"`);
+  }
+  return {
+    apiKey,
+    model: env.ANTHROPIC_MODEL?.trim() || DEFAULT_ANTHROPIC_MODEL,
+    baseURL,
+    timeoutMs: int(env, 'ANTHROPIC_TIMEOUT_MS', 20_000, 100, 600_000),
+  };
 }
 
 export class ConfigError extends Error {
@@ -92,5 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheMs: int(env, 'KEY_CACHE_MS', 10_000, 0, 3_600_000),
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 5_000, 0, 600_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 30_000, 0, 600_000),
+    knowledgeDir: env.KNOWLEDGE_DIR || undefined,
+    anthropic: anthropic(env),
   };
 }

@@ -2,7 +2,10 @@ import { rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
+import { defaultKnowledgeDir, KnowledgeFormatError } from './core/knowledge/index.js';
+import { hashEmbedder } from './core/sage/index.js';
 import { createLogger } from './log.js';
+import { describeLoad, loadKnowledgeIndex } from './operations/knowledge-load.js';
 import { createService } from './server.js';
 import {
   METERS,
@@ -117,6 +120,29 @@ async function keysCommand(argv: string[]): Promise<void> {
 }
 
 /**
+ * `knowledge load`: brings the store's SAGE chunks in line with KNOWLEDGE_DIR (only changed files,
+ * removed files deleted) and prints what it did, malformed files by name and line. Exit code 3 when
+ * a file was skipped, so a CI step catches it while the rest still loads.
+ */
+async function knowledgeCommand(argv: string[]): Promise<void> {
+  if (argv[0] !== 'load')
+    throw new UsageError('Usage: knowledge load   (reads KNOWLEDGE_DIR, default ./knowledge)');
+  const config = loadConfig();
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const report = await loadKnowledgeIndex(
+      store.knowledge,
+      resolve(config.knowledgeDir ?? defaultKnowledgeDir()),
+      hashEmbedder(),
+    );
+    for (const line of describeLoad(report)) out(line);
+    if (report.malformed.length) process.exitCode = 3;
+  } finally {
+    await store.close();
+  }
+}
+
+/**
  * The first key goes to a file only its owner can read, never to stdout or the log, which are often
  * collected. O_EXCL refuses to follow a link planted in its place; an old file is replaced.
  */
@@ -181,11 +207,16 @@ async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv;
   if (command === 'serve') return serve();
   if (command === 'keys') return keysCommand(rest);
-  throw new UsageError(`Unknown command "${command}". Commands: serve, keys.\n${KEYS_HELP}`);
+  if (command === 'knowledge') return knowledgeCommand(rest);
+  throw new UsageError(`Unknown command "${command}". Commands: serve, keys, knowledge load.\n${KEYS_HELP}`);
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
-  const known = e instanceof UsageError || e instanceof ConfigError || e instanceof StoreLockedError;
+  const known =
+    e instanceof UsageError ||
+    e instanceof ConfigError ||
+    e instanceof StoreLockedError ||
+    e instanceof KnowledgeFormatError;
   process.stderr.write(`${known ? (e as Error).message : ((e as Error)?.stack ?? String(e))}\n`);
   process.exit(known ? 2 : 1);
 });

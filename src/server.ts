@@ -10,7 +10,10 @@ import { ENDPOINTS } from './http-bridge/endpoints.js';
 import { type AnyResource, RESOURCES } from './resources/index.js';
 import { openStore, type Store } from './store/index.js';
 import { ResultCache } from './operations/cache.js';
-import { type KnowledgeBase, loadKnowledgeBase } from './core/knowledge/index.js';
+import { defaultKnowledgeDir, type KnowledgeBase, loadKnowledgeBase } from './core/knowledge/index.js';
+import { hashEmbedder } from './core/sage/index.js';
+import { describeLoad, type LoadReport, loadKnowledgeIndex } from './operations/knowledge-load.js';
+import { Sage } from './operations/sage.js';
 import { TOOLS } from './tools/index.js';
 import { createWorkerPool } from './operations/worker-pool.js';
 
@@ -29,6 +32,8 @@ export interface ServiceOverrides {
   now?: () => Date;
   ephemeris?: Ephemeris;
   knowledge?: KnowledgeBase;
+  /** Skip loading KNOWLEDGE_DIR into the store at start (tests that never ask SAGE). */
+  skipKnowledgeLoad?: boolean;
   /** Module URL of the operations worker threads load (its `OPERATIONS` export); the tool registry by default. */
   workerRegistry?: string;
 }
@@ -36,6 +41,8 @@ export interface ServiceOverrides {
 export interface Service {
   deps: Deps;
   http: HttpApp;
+  /** The start-up load of the knowledge chunks (SAGE waits for it); rejects when the store fails. */
+  knowledgeLoad: Promise<LoadReport | null>;
   /** Starts listening; resolves with the bound address (port 0 picks a free port). */
   listen(): Promise<AddressInfo>;
   /**
@@ -69,12 +76,33 @@ export async function createService(
   const pool = tools.some((t) => t.heavy)
     ? createWorkerPool({ size: config.workers, registry: overrides.workerRegistry ?? TOOL_REGISTRY })
     : undefined;
+  // SAGE: the chunks load in the background, so chart routes serve at once; questions wait for it.
+  const embedder = hashEmbedder();
+  const sage = new Sage(store.knowledge, embedder, config.anthropic);
+  const knowledgeDir = config.knowledgeDir ?? defaultKnowledgeDir();
+  const knowledgeLoad: Promise<LoadReport | null> = overrides.skipKnowledgeLoad
+    ? Promise.resolve(null)
+    : loadKnowledgeIndex(store.knowledge, knowledgeDir, embedder).then(
+        (report) => {
+          const [summary, ...problems] = describeLoad(report);
+          log.info({ knowledgeDir, chunks: report.chunks, ms: report.ms, vector: report.vector }, summary);
+          for (const line of problems) log.warn(line);
+          return report;
+        },
+        (err: unknown) => {
+          log.error({ err, knowledgeDir }, 'knowledge load failed: SAGE answers 503 until a restart');
+          throw err;
+        },
+      );
+  knowledgeLoad.catch(() => {}); // reported above; SAGE turns it into 503
+  sage.waitFor(knowledgeLoad);
   const deps: Deps = {
     cities,
     store,
     now: overrides.now ?? (() => new Date()),
     ephemeris,
     knowledge,
+    sage,
     ...(pool ? { pool } : {}),
   };
   const http = createHttpApp({
@@ -98,6 +126,7 @@ export async function createService(
   const service: Service = {
     deps,
     http,
+    knowledgeLoad,
     listen() {
       return new Promise((resolve, reject) => {
         const s = http.app.listen(config.port, config.host, (err?: Error) => {
@@ -133,6 +162,7 @@ export async function createService(
           clearTimeout(force);
         }
         await pool?.close();
+        await knowledgeLoad.catch(() => {});
         if (!overrides.store) await store.close();
       })();
       return closing;

@@ -391,10 +391,25 @@ function operationObject(row: RouteRow, mcpTools: ReadonlySet<string>, component
           : {}),
     };
   });
+  for (const [other, field] of Object.entries(row.binding.queryNames ?? {})) {
+    const target = parameters.find((p) => p.name === field);
+    if (!target) continue;
+    parameters.push({
+      name: other,
+      in: 'query',
+      required: false,
+      description: `The same as \`${field}\` (either name is accepted; \`${field}\` wins when both are sent).`,
+      schema: target.schema,
+    });
+    target.required = false;
+  }
   const responses: JsonSchema = { '200': ref('responses', stem) };
   for (const status of errorStatuses(row)) responses[status] = ref('responses', ERROR_RESPONSES[status][0]);
   return {
-    operationId: row.aliasOf ? `${op.name}__alias_${row.path.replace(/[^a-zA-Z0-9]+/g, '_')}` : op.name,
+    operationId: `${row.aliasOf ? `${op.name}__alias_${row.path.replace(/[^a-zA-Z0-9]+/g, '_')}` : op.name}${
+      // An operation served by GET and POST on one path (SAGE) names its second method.
+      op.http.indexOf(row.binding) > 0 ? `__${row.method.toLowerCase()}` : ''
+    }`,
     summary: op.title,
     description: describeRow(row, mcpTools),
     tags: [row.aliasOf ? 'Legacy aliases' : mcpTools.has(op.name) ? 'Tools' : 'Endpoints'],

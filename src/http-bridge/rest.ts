@@ -71,9 +71,23 @@ function jsonObjectBody(row: RouteRow, req: Request): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+/** Query parameters sent under another accepted name (`q` for `query`) under the field's own name. */
+function renamed(row: RouteRow, query: Record<string, unknown>): Record<string, unknown> {
+  const names = row.binding.queryNames;
+  if (!names) return query;
+  const out = { ...query };
+  for (const [other, field] of Object.entries(names)) {
+    if (other in out) {
+      if (!(field in out)) out[field] = out[other];
+      delete out[other];
+    }
+  }
+  return out;
+}
+
 /** The request's input: query (coerced against the schema) under the body, under an alias's fixed query. */
 function rawInput(row: RouteRow, req: Request): Record<string, unknown> {
-  const query = coerceQuery(row.op.input, req.query as Record<string, unknown>);
+  const query = coerceQuery(row.op.input, renamed(row, req.query as Record<string, unknown>));
   if (row.binding.from === 'query') return { ...query, ...row.fixedQuery };
   const body = jsonObjectBody(row, req);
   const shape = row.op.input.shape as Record<string, unknown>;

@@ -21,6 +21,7 @@ export interface InputDetail extends ErrorDetail {
 
 /** Parses raw input with the operation's own schema; the one place input is validated. */
 export function parseInput(op: AnyOperation, raw: unknown): z.infer<AnyOperation['input']> {
+  op.precheck?.(raw);
   const parsed = op.input.safeParse(raw);
   if (!parsed.success) throw inputError(parsed.error, op.input, raw);
   return parsed.data;

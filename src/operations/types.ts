@@ -3,6 +3,7 @@ import type { Ephemeris } from '../core/ephemeris/index.js';
 import type { CityTable } from '../core/location/index.js';
 import type { ApiKeyRecord, MeterName, ProductName, Store } from '../store/index.js';
 import type { KnowledgeBase } from '../core/knowledge/index.js';
+import type { Sage } from './sage.js';
 import type { WorkerPool } from './worker-pool.js';
 
 /** Which access product an operation needs. */
@@ -37,6 +38,8 @@ export interface Deps {
    * operation is heavy; heavy operations then run in-process.
    */
   pool?: WorkerPool;
+  /** SAGE over the knowledge chunks in the store; absent in worker processes. */
+  sage?: Sage;
 }
 
 /** The authenticated caller, or null on public routes. */
@@ -61,6 +64,8 @@ export interface HttpBinding {
    * as the spec's location-validation response does.
    */
   envelope?: 'data' | 'flat';
+  /** Other names a query parameter is accepted under, e.g. `{ q: 'query' }` (the field's name wins). */
+  queryNames?: Readonly<Record<string, string>>;
 }
 
 export interface ResponseMeta {
@@ -79,6 +84,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   input: I;
   output: O;
   access: Access;
+  /**
+   * Checks run on the raw input before the schema, for rejections whose wording the contract fixes
+   * (SAGE's `Query is required`); throws an AppError.
+   */
+  precheck?(raw: unknown): void;
   /** Meter charged, if any. */
   meter?: MeterName;
   /** Meter units consumed by a successful (non-cached) result. */

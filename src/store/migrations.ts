@@ -24,4 +24,39 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 2,
+    name: 'knowledge chunks for SAGE',
+    // The embedding column and its HNSW index are added by the knowledge store when the server has
+    // pgvector (store/knowledge.ts), so a PostgreSQL without it still starts, with full-text only.
+    sql: `
+      CREATE TABLE kb_files (
+        path      text PRIMARY KEY,
+        hash      text NOT NULL,
+        entry_id  text NOT NULL,
+        loaded_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE kb_chunks (
+        id       bigserial PRIMARY KEY,
+        path     text NOT NULL REFERENCES kb_files(path) ON DELETE CASCADE,
+        entry_id text NOT NULL,
+        domain   text NOT NULL,
+        title    text NOT NULL,
+        heading  text NOT NULL,
+        ordinal  integer NOT NULL,
+        keywords text NOT NULL,
+        body     text NOT NULL,
+        tsv      tsvector GENERATED ALWAYS AS (
+                   setweight(to_tsvector('english', title), 'A') ||
+                   setweight(to_tsvector('english', heading || ' ' || keywords), 'B') ||
+                   setweight(to_tsvector('english', body), 'C')) STORED
+      );
+      CREATE INDEX kb_chunks_path ON kb_chunks (path);
+      CREATE INDEX kb_chunks_tsv ON kb_chunks USING gin (tsv);
+      CREATE TABLE kb_meta (
+        key   text PRIMARY KEY,
+        value text NOT NULL
+      );
+    `,
+  },
 ];

@@ -10,6 +10,7 @@ import { getMoonTransitsTool } from './get_moon_transits.js';
 import { getTransitChartTool } from './get_transit_chart.js';
 import { getTransitsTool } from './get_transits.js';
 import { multiChartTool } from './multi_chart.js';
+import { querySageTool } from './query_sage.js';
 import type { AnyTool } from '../operations/types.js';
 import { validateLocationTool } from './validate_location.js';
 
@@ -31,6 +32,7 @@ export const TOOLS: readonly AnyTool[] = [
   getPlanetaryReturnTool,
   multiChartTool,
   validateLocationTool,
+  querySageTool,
 ];
 
 /** The operations a worker process may run (operations/worker.ts loads this module by URL). */

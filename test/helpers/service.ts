@@ -40,6 +40,8 @@ export async function startService(
     cities: await sharedCities(),
     ephemeris: sharedEphemeris(),
     knowledge: await sharedKnowledge(),
+    // Loading the knowledge chunks costs seconds of CPU; only SAGE tests ask for it.
+    skipKnowledgeLoad: true,
     ...overrides,
   });
   const addr = await service.listen();

@@ -12,6 +12,7 @@ export {
   type KnowledgeDomain,
   type KnowledgeEntry,
   KnowledgeFormatError,
+  listMarkdown,
   loadKnowledgeDir,
   parseEntry,
 } from './markdown.js';

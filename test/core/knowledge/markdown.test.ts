@@ -39,6 +39,7 @@ describe('parseEntry', () => {
       domain: 'hd',
       title: 'Gate 41 — Contraction',
       keys: ['gate:41', 'center:root', 'channel:30-41'],
+      tags: [],
       body,
       sections: { Defined: 'Steady energy.', Open: 'Sampling others.\n### Detail\nStill open.' },
       file: 'hd/gates/41.md',
@@ -97,12 +98,36 @@ describe('parseEntry', () => {
 
   it('rejects unknown, repeated and malformed front matter lines', () => {
     expectFormatError(
-      entry(`${VALID_FRONT}\ntags: [x:y]`),
+      entry(`${VALID_FRONT}\nlabels: [x:y]`),
       'unknown.md',
-      /unknown front matter field "tags"/,
+      /unknown front matter field "labels"/,
     );
     expectFormatError(entry(`${VALID_FRONT}\ntitle: Again`), 'repeat.md', /"title" repeated/);
     expectFormatError(entry(`${VALID_FRONT}\njust words`), 'line.md', /not "name: value"/);
+  });
+
+  it('reads optional tags and names the line of a malformed one', () => {
+    const parsed = parseEntry(entry(`${VALID_FRONT}\ntags: [open center, 6/2]`), 'tags.md');
+    expect(parsed.tags).toEqual(['open center', '6/2']);
+    let caught: KnowledgeFormatError | undefined;
+    try {
+      parseEntry(entry(`${VALID_FRONT}\ntags: [Open Center]`), 'bad-tags.md');
+    } catch (error) {
+      caught = error as KnowledgeFormatError;
+    }
+    expect(caught?.line).toBe(6);
+    expect(caught?.reason).toMatch(/tags entry "Open Center"/);
+  });
+
+  it('names the line of a repeated section heading', () => {
+    let caught: KnowledgeFormatError | undefined;
+    try {
+      parseEntry(entry(VALID_FRONT, '\nIntro.\n## Open\na\n## Open\nb'), 'twice.md');
+    } catch (error) {
+      caught = error as KnowledgeFormatError;
+    }
+    // Front matter is lines 1-6, a blank line 7, the intro line 8, the repeat at line 11.
+    expect(caught?.line).toBe(11);
   });
 
   it('rejects an empty body and a repeated section heading', () => {

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
+import { KnowledgeFormatError, listMarkdown, parseEntry } from '../core/knowledge/index.js';
+import { chunkEntry, chunkText, type Embedder } from '../core/sage/index.js';
+import type { KnowledgeIndex } from '../store/index.js';
+
+/** What a load did, for the command's output and the start-up log. */
+export interface LoadReport {
+  dir: string;
+  /** Markdown files found. */
+  files: number;
+  added: string[];
+  changed: string[];
+  removed: string[];
+  unchanged: number;
+  /** Files skipped because they do not parse, with the line when one is to blame. */
+  malformed: { file: string; line: number | null; reason: string }[];
+  chunks: number;
+  vector: boolean;
+  /** Why vectors are off (pgvector missing), else null. */
+  vectorNote: string | null;
+  ms: number;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Brings the store's chunks in line with the Markdown under `dir`: new and changed files are parsed,
+ * chunked, embedded and replaced one file per transaction; files gone from the folder are deleted;
+ * unchanged files (same content hash, same embedder) are not touched. A malformed file is reported
+ * and skipped (its last good version, if any, stays) and the rest loads.
+ */
+export async function loadKnowledgeIndex(
+  index: KnowledgeIndex,
+  dir: string,
+  embedder: Embedder,
+): Promise<LoadReport> {
+  const started = performance.now();
+  const support = await index.prepare(embedder);
+  let paths: string[];
+  try {
+    paths = await listMarkdown(dir);
+  } catch (cause) {
+    throw new KnowledgeFormatError(dir, 'cannot read the knowledge folder (KNOWLEDGE_DIR)', { cause });
+  }
+  const stored = await index.fileHashes();
+  const report: LoadReport = {
+    dir,
+    files: paths.length,
+    added: [],
+    changed: [],
+    removed: [],
+    unchanged: 0,
+    malformed: [],
+    chunks: 0,
+    vector: support.vector,
+    vectorNote: support.note,
+    ms: 0,
+  };
+  const present = new Set<string>();
+  const pending: { rel: string; hash: string; text: string }[] = [];
+  for (const path of paths) {
+    // Stored paths use '/' whatever the platform, so a base loads the same everywhere.
+    const rel = relative(dir, path).split(sep).join('/');
+    present.add(rel);
+    const text = await readFile(path, 'utf8');
+    const hash = sha256(text);
+    if (stored.get(rel) === hash) report.unchanged++;
+    else pending.push({ rel, hash, text });
+  }
+  report.removed = [...stored.keys()].filter((p) => !present.has(p));
+  await index.removeFiles(report.removed);
+
+  const ownerOf = await index.entryOwners();
+  for (const { rel, hash, text } of pending) {
+    try {
+      const entry = parseEntry(text, rel);
+      const owner = ownerOf.get(entry.id);
+      if (owner !== undefined && owner !== rel && present.has(owner)) {
+        throw new KnowledgeFormatError(rel, `duplicate id "${entry.id}" (already defined in ${owner})`, {
+          line: 2,
+        });
+      }
+      const chunks = chunkEntry(entry).map((c) => ({
+        ...c,
+        ...(support.vector ? { embedding: embedder.embed(chunkText(c)) } : {}),
+      }));
+      await index.replaceFile(rel, hash, entry.id, chunks);
+      ownerOf.set(entry.id, rel);
+      (stored.has(rel) ? report.changed : report.added).push(rel);
+    } catch (e) {
+      if (!(e instanceof KnowledgeFormatError)) throw e;
+      report.malformed.push({ file: rel, line: e.line ?? null, reason: e.reason });
+    }
+  }
+  report.chunks = await index.countChunks();
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}
+
+/** The report as lines for a person (the load command prints them; the server logs them). */
+export function describeLoad(r: LoadReport): string[] {
+  const lines = [
+    `Knowledge ${r.dir}: ${r.files} files, ${r.added.length} added, ${r.changed.length} changed, ` +
+      `${r.removed.length} removed, ${r.unchanged} unchanged; ${r.chunks} chunks, ` +
+      `${r.vector ? 'vector + full-text' : 'full-text only'} retrieval, ${r.ms} ms.`,
+  ];
+  if (r.vectorNote) lines.push(`Warning: ${r.vectorNote}`);
+  for (const m of r.malformed) {
+    lines.push(`Skipped malformed file ${m.file}${m.line === null ? '' : `:${m.line}`}: ${m.reason}`);
+  }
+  return lines;
+}

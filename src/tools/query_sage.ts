@@ -1,0 +1,80 @@
+import * as z from 'zod';
+import { AppError } from '../core/errors.js';
+import { KNOWLEDGE_DOMAINS } from '../core/knowledge/index.js';
+import { defineTool } from '../operations/types.js';
+
+export const SAGE_QUERY_MIN = 2;
+export const SAGE_QUERY_MAX = 500;
+
+const required = (received: unknown) =>
+  new AppError('invalid_input', 'Query is required', {
+    details: [
+      { field: 'query', message: 'required', expected: 'a question of 2 to 500 characters', received },
+    ],
+  });
+
+/** The contract's own wording for a missing or out-of-range query, before the schema's checks. */
+function checkQuery(raw: unknown): void {
+  const query = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).query : undefined;
+  if (query === undefined || query === null || query === '') throw required(query ?? null);
+  if (typeof query !== 'string') return; // the schema names the wrong type
+  const length = query.trim().length;
+  if (length < SAGE_QUERY_MIN || query.length > SAGE_QUERY_MAX) {
+    throw new AppError('invalid_input', 'Query must be between 2 and 500 characters', {
+      details: [
+        {
+          field: 'query',
+          message: `must be between 2 and 500 characters, got ${length < SAGE_QUERY_MIN ? length : query.length}`,
+          expected: 'a question of 2 to 500 characters',
+        },
+      ],
+    });
+  }
+}
+
+export const querySageTool = defineTool({
+  name: 'query_sage',
+  title: 'Ask SAGE a question',
+  description:
+    "Answer a plain-language question about Human Design, Western astrology or BaZi from the service's own " +
+    'knowledge base (e.g. "what does an open Ajna mean?", "is a 6/2 profile rare?", "what is a Geng metal ' +
+    'day master?"). The answer is Markdown grounded in the knowledge base; `domain` says which system it ' +
+    'was answered from (a question that names none goes to the best-matching one). Costs 1 SAGE response; ' +
+    'a repeated question is served from cache for free.',
+  input: z.object({
+    query: z
+      .string()
+      .min(SAGE_QUERY_MIN)
+      .max(SAGE_QUERY_MAX)
+      .describe(
+        'The question, 2 to 500 characters. Name the system (Human Design, astrology, BaZi) if it matters.',
+      ),
+  }),
+  output: z.object({
+    answer: z.string().describe('The answer, in Markdown.'),
+    domain: z
+      .enum(KNOWLEDGE_DOMAINS)
+      .describe('The system answered from: hd (Human Design), astrology or bazi.'),
+  }),
+  access: 'sage_api',
+  meter: 'sage',
+  cost: () => 1,
+  cacheable: true,
+  precheck: checkQuery,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  http: [
+    { method: 'POST', path: '/api/sage', from: 'body', aliases: [{ path: '/api/sage/query' }] },
+    {
+      method: 'GET',
+      path: '/api/sage',
+      from: 'query',
+      queryNames: { q: 'query' },
+      aliases: [{ path: '/api/sage/query' }],
+    },
+  ],
+  example: { query: 'What does an open Ajna mean?' },
+  async run(input, deps) {
+    if (!deps.sage) throw new AppError('knowledge_unavailable', 'Knowledge service unavailable');
+    return deps.sage.answer(input.query.trim());
+  },
+});

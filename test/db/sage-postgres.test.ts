@@ -1,0 +1,74 @@
+/**
+ * SAGE on a real PostgreSQL server without pgvector (Debian's packages have none): the service
+ * starts, says why vectors are off, answers from full-text retrieval, and keeps the chart routes
+ * working; once the server is stopped, SAGE answers 503 `Knowledge service unavailable`.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultKnowledgeDir } from '../../src/core/knowledge/index.js';
+import { startPostgres, type TempPostgres } from '../helpers/postgres.js';
+import { authHeaders, startService, type TestService } from '../helpers/service.js';
+
+let pg: TempPostgres | null = null;
+let s: TestService;
+let dir: string;
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  dir = await mkdtemp(join(tmpdir(), 'sage-pg-'));
+  await cp(join(defaultKnowledgeDir(), 'articles'), dir, { recursive: true });
+  s = await startService({ DATABASE_URL: pg.url, KNOWLEDGE_DIR: dir }, { skipKnowledgeLoad: false });
+});
+afterAll(async () => {
+  await s?.close().catch(() => {});
+  pg?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const ask = (query: string) =>
+  fetch(`${s.url}/api/sage`, {
+    method: 'POST',
+    headers: authHeaders(s.key),
+    body: JSON.stringify({ query }),
+  });
+
+describe('SAGE on PostgreSQL without pgvector', () => {
+  it('loads with full-text only and says how to add vectors', async () => {
+    const report = await s.service.knowledgeLoad;
+    expect(report?.vector).toBe(false);
+    expect(report?.vectorNote).toMatch(/no pgvector extension.*full-text search only.*Install pgvector/s);
+    expect(report?.malformed).toEqual([]);
+    expect(report?.added.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('answers from full-text retrieval while the chart routes keep working', async () => {
+    const res = await ask('Is a 6/2 profile rare?');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { answer: string; domain: string } };
+    expect(body.data.domain).toBe('hd');
+    expect(body.data.answer).toContain('6/2');
+    const chart = await fetch(`${s.url}/api/bazi`, {
+      method: 'POST',
+      headers: authHeaders(s.key),
+      body: JSON.stringify({
+        birthDate: '1990-06-15',
+        birthTime: '14:30',
+        birthLocation: 'Beijing, China',
+        gender: 'male',
+      }),
+    });
+    expect(chart.status).toBe(200);
+  });
+
+  it('answers 503 Knowledge service unavailable when the server is down', async () => {
+    pg?.stop();
+    pg = null;
+    const res = await ask('What is a Saturn return?');
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      'Knowledge service unavailable',
+    );
+  });
+});

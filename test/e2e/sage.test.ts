@@ -1,0 +1,332 @@
+/**
+ * SAGE over REST and MCP against the real service: the contract's validation messages, the GET
+ * forms and the legacy alias, `sage_api` access, metering (1 per answer, 0 for a cache hit), the
+ * incremental knowledge load (a made-up term appears, changes and disappears; a malformed file is
+ * named with its line and the rest loads), and Claude through the real SDK against a fake Messages
+ * server on loopback (the request carries the passages and the question; a 500 is retried once and
+ * becomes 502 `AI service error`; a hang becomes 502 within the timeout).
+ */
+import { cp, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultKnowledgeDir } from '../../src/core/knowledge/index.js';
+import { hashEmbedder } from '../../src/core/sage/index.js';
+import { describeLoad, loadKnowledgeIndex } from '../../src/operations/knowledge-load.js';
+import { Sage } from '../../src/operations/sage.js';
+import { openStore } from '../../src/store/index.js';
+import { connectMcp } from '../helpers/mcp.js';
+import { authHeaders, startService, type TestService } from '../helpers/service.js';
+
+/** A small knowledge folder: three articles, one per domain, plus what a test writes. */
+async function knowledgeCopy(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'sage-kb-'));
+  for (const [domain, file] of [
+    ['hd', 'open-centers.md'],
+    ['astrology', 'returns.md'],
+    ['bazi', 'day-master.md'],
+  ]) {
+    await cp(join(defaultKnowledgeDir(), 'articles', domain!, file!), join(dir, domain!, file!), {
+      recursive: true,
+    });
+  }
+  return dir;
+}
+
+const ZORBLAX = (meaning: string) => `---
+id: article:hd:zorblax
+domain: hd
+title: The Zorblax Gate
+keys: [article:hd:zorblax]
+tags: [zorblax]
+---
+The zorblax is a made-up test term. ${meaning}
+`;
+
+describe('SAGE knowledge load', () => {
+  let dir: string;
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('adds, changes and deletes a file incrementally and names a malformed file with its line', async () => {
+    dir = await knowledgeCopy();
+    const store = await openStore({ dataDir: 'memory://' });
+    const embedder = hashEmbedder();
+    const sage = new Sage(store.knowledge, embedder, null);
+    const load = () => loadKnowledgeIndex(store.knowledge, dir, embedder);
+    try {
+      expect((await load()).added).toHaveLength(3);
+
+      await writeFile(join(dir, 'hd', 'zorblax.md'), ZORBLAX('It stands for patience with purple lanterns.'));
+      await writeFile(join(dir, 'hd', 'broken.md'), '---\nid: article:hd:broken\ndomain: hd\n');
+      const second = await load();
+      expect(second).toMatchObject({ added: ['hd/zorblax.md'], changed: [], removed: [], unchanged: 3 });
+      expect(second.malformed).toEqual([
+        { file: 'hd/broken.md', line: 1, reason: 'unclosed front matter: no closing "---" line' },
+      ]);
+      expect(describeLoad(second)).toContain(
+        'Skipped malformed file hd/broken.md:1: unclosed front matter: no closing "---" line',
+      );
+      expect((await sage.answer('What is the zorblax?')).answer).toContain('purple lanterns');
+
+      await writeFile(join(dir, 'hd', 'zorblax.md'), ZORBLAX('It stands for courage with green kites.'));
+      const third = await load();
+      expect(third).toMatchObject({ added: [], changed: ['hd/zorblax.md'], unchanged: 3 });
+      const changed = (await sage.answer('What is the zorblax?')).answer;
+      expect(changed).toContain('green kites');
+      expect(changed).not.toContain('purple lanterns');
+
+      await unlink(join(dir, 'hd', 'zorblax.md'));
+      expect((await load()).removed).toEqual(['hd/zorblax.md']);
+      expect((await sage.answer('What is the zorblax?')).answer).not.toContain('zorblax');
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+/** A fake Anthropic Messages API: answers, fails or hangs as the test sets it, and records requests. */
+interface FakeAnthropic {
+  url: string;
+  mode: 'ok' | 'fail' | 'hang';
+  requests: {
+    headers: IncomingMessage['headers'];
+    body: { messages: { content: string }[]; system: string };
+  }[];
+  close(): Promise<void>;
+}
+
+async function fakeAnthropic(): Promise<FakeAnthropic> {
+  const fake = { mode: 'ok', requests: [] } as unknown as FakeAnthropic;
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      fake.requests.push({
+        headers: req.headers,
+        body: JSON.parse(raw) as FakeAnthropic['requests'][0]['body'],
+      });
+      if (fake.mode === 'hang') return; // never answers
+      if (fake.mode === 'fail') {
+        res.writeHead(500, { 'content-type': 'application/json', 'retry-after-ms': '10' });
+        res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: 'boom' } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          model: 'fake',
+          stop_reason: 'end_turn',
+          stop_sequence: null,
+          content: [{ type: 'text', text: '**Open Ajna**: flexible thinking (from the fake model).' }],
+          usage: { input_tokens: 1, output_tokens: 1 },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    });
+  return fake;
+}
+
+describe('SAGE over REST and MCP', () => {
+  let dir: string;
+  let s: TestService;
+
+  beforeAll(async () => {
+    dir = await knowledgeCopy();
+    s = await startService({ KNOWLEDGE_DIR: dir }, { skipKnowledgeLoad: false });
+    await s.service.knowledgeLoad;
+  });
+  afterAll(async () => {
+    await s?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const post = (path: string, body: unknown, key = s.key) =>
+    fetch(`${s.url}${path}`, { method: 'POST', headers: authHeaders(key), body: JSON.stringify(body) });
+  const get = (path: string, key = s.key) => fetch(`${s.url}${path}`, { headers: authHeaders(key) });
+
+  it('answers exactly {success, data: {answer, domain}}', async () => {
+    const res = await post('/api/sage', { query: 'What does an open Ajna mean?' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; data: { answer: string; domain: string } };
+    expect(Object.keys(body).sort()).toEqual(['data', 'success']);
+    expect(Object.keys(body.data).sort()).toEqual(['answer', 'domain']);
+    expect(body.data.domain).toBe('hd');
+    expect(body.data.answer).toContain('Ajna');
+  });
+
+  it('rejects with the contract messages', async () => {
+    const cases: [string, () => Promise<Response>, string][] = [
+      ['missing', () => post('/api/sage', {}), 'Query is required'],
+      ['empty', () => post('/api/sage', { query: '' }), 'Query is required'],
+      ['empty GET', () => get('/api/sage'), 'Query is required'],
+      ['short', () => post('/api/sage', { query: 'a' }), 'Query must be between 2 and 500 characters'],
+      ['blank', () => post('/api/sage', { query: '    ' }), 'Query must be between 2 and 500 characters'],
+      [
+        'long',
+        () => post('/api/sage', { query: 'x'.repeat(501) }),
+        'Query must be between 2 and 500 characters',
+      ],
+      ['long GET', () => get(`/api/sage?q=${'x'.repeat(501)}`), 'Query must be between 2 and 500 characters'],
+    ];
+    for (const [label, send, message] of cases) {
+      const res = await send();
+      expect(res.status, label).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message, label).toBe(message);
+    }
+  });
+
+  it('answers the GET forms (q and query) and the alias like POST', async () => {
+    const q = 'When is the Saturn return?';
+    const expected = await (await post('/api/sage', { query: q })).json();
+    for (const res of [
+      await get(`/api/sage?q=${encodeURIComponent(q)}`),
+      await get(`/api/sage?query=${encodeURIComponent(q)}`),
+      await get(`/api/sage/query?q=${encodeURIComponent(q)}`),
+      await post('/api/sage/query', { query: q }),
+    ]) {
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(expected);
+    }
+  });
+
+  it('needs sage_api: 403 on REST, isError on MCP', async () => {
+    const chartOnly = await s.createKey(['advanced_chart']);
+    const res = await post('/api/sage', { query: 'What is a Geng day master?' }, chartOnly);
+    expect(res.status).toBe(403);
+    const client = await connectMcp(s.url, chartOnly);
+    try {
+      const r = await client.callTool({
+        name: 'query_sage',
+        arguments: { query: 'What is a Geng day master?' },
+      });
+      expect(r.isError).toBe(true);
+      expect(JSON.stringify(r.content)).toMatch(/SAGE API/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('meters 1 per answer and 0 for a cache hit, on REST and MCP alike', async () => {
+    const { key, record } = await s.service.deps.store.keys.create({ name: 'sage', products: ['sage_api'] });
+    const used = async () =>
+      (await s.service.deps.store.usage.list()).find((u) => u.keyId === record.id && u.meter === 'sage')
+        ?.units ?? 0;
+    const first = await post('/api/sage', { query: 'What is a Geng day master?' }, key);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    expect(await used()).toBe(1);
+    const again = await get(`/api/sage?q=${encodeURIComponent('What is a Geng day master?')}`, key);
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(await used()).toBe(1);
+
+    const client = await connectMcp(s.url, key);
+    try {
+      const r = await client.callTool({
+        name: 'query_sage',
+        arguments: { query: 'What is a lunar return?' },
+      });
+      expect(r.isError).toBeFalsy();
+      expect(r.structuredContent).toEqual(
+        (
+          (await (await post('/api/sage', { query: 'What is a lunar return?' }, key)).json()) as {
+            data: unknown;
+          }
+        ).data,
+      );
+      expect(await used()).toBe(2); // the MCP answer; the REST repeat was a hit
+      const bad = await client.callTool({ name: 'query_sage', arguments: { query: 'x' } });
+      expect(bad.isError).toBe(true);
+      expect(JSON.stringify(bad.content)).toContain('Query must be between 2 and 500 characters');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('SAGE with Claude (real SDK, fake Messages server)', () => {
+  let dir: string;
+  let fake: FakeAnthropic;
+  let s: TestService;
+
+  beforeAll(async () => {
+    dir = await knowledgeCopy();
+    fake = await fakeAnthropic();
+    s = await startService(
+      {
+        KNOWLEDGE_DIR: dir,
+        ANTHROPIC_API_KEY: 'test-key',
+        ANTHROPIC_BASE_URL: fake.url,
+        ANTHROPIC_MODEL: 'claude-test',
+        ANTHROPIC_TIMEOUT_MS: '400',
+        CACHE_ENTRIES: '0',
+      },
+      { skipKnowledgeLoad: false },
+    );
+    await s.service.knowledgeLoad;
+  });
+  afterAll(async () => {
+    await s?.close();
+    await fake?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const ask = (query: string) =>
+    fetch(`${s.url}/api/sage`, {
+      method: 'POST',
+      headers: authHeaders(s.key),
+      body: JSON.stringify({ query }),
+    });
+
+  it('sends the retrieved passages and the question, and returns the model text as data.answer', async () => {
+    fake.mode = 'ok';
+    fake.requests = [];
+    const res = await ask('What does an open Ajna mean?');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      success: true,
+      data: { answer: '**Open Ajna**: flexible thinking (from the fake model).', domain: 'hd' },
+    });
+    expect(fake.requests).toHaveLength(1);
+    const { headers, body } = fake.requests[0]!;
+    expect(headers.authorization).toBe('Bearer test-key');
+    const content = body.messages[0]!.content;
+    expect(content).toContain('Question: What does an open Ajna mean?');
+    expect(content).toContain('an open Ajna can see many points of view');
+    expect(body.system).toMatch(/only the numbered passages/);
+  });
+
+  it('retries a 500 once, then answers 502 AI service error', async () => {
+    fake.mode = 'fail';
+    fake.requests = [];
+    const res = await ask('What is a Saturn return?');
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('AI service error');
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('answers 502 within the timeout when the provider hangs', async () => {
+    fake.mode = 'hang';
+    fake.requests = [];
+    const started = performance.now();
+    const res = await ask('What is a Geng day master?');
+    const ms = performance.now() - started;
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('AI service error');
+    // Two attempts of 400 ms and the SDK's retry pause (under a second).
+    expect(ms).toBeLessThan(2 * 400 + 1_500);
+    expect(fake.requests).toHaveLength(2);
+  });
+});
