@@ -1,6 +1,6 @@
 /**
  * Transit series over REST against the naive floor, and chart latency beside a year of transits
- * (standalone, not wired into bench/run.ts):
+ * (bench/run.ts adds it to BENCHMARKS.md):
  * - one leap year hourly (8,784 points) of all 13 bodies, GET /api/transits/all on the built service,
  *   timed from the request to the last byte of its JSON (worker computation, serialization, IPC,
  *   envelope, transfer), and the client's JSON.parse separately; against the naive floor of one
@@ -21,6 +21,7 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 const ROUNDS = 5;
 const FLOOR_TARGET_RATIO = 0.5;
 const P99_TARGET_RATIO = 2;
+const PERIODS_TARGET_MS = 50;
 const DAY_MS = 86_400_000;
 const CHART_LOAD = { connections: 10, duration: 10 };
 
@@ -55,6 +56,8 @@ async function transitYear(url: string, key: string, r: number): Promise<RestTim
 export interface TransitRestResult {
   floorMs: number;
   coreMs: number;
+  periodsMs: number;
+  periodsEvents: number;
   restMs: number;
   parseMs: number;
   bytes: number;
@@ -110,6 +113,8 @@ export async function measureTransitRest(): Promise<TransitRestResult> {
     return {
       floorMs: core.floorMs,
       coreMs: core.seriesMs,
+      periodsMs: core.periodsMs,
+      periodsEvents: core.periodsEvents,
       restMs: median((t) => t.ms),
       parseMs: median((t) => t.parseMs),
       bytes: rounds[0]!.bytes,
@@ -135,6 +140,10 @@ export function transitRestSection(r: TransitRestResult): string {
 | series core, in-process | ${fmt(r.coreMs)} | ${fmt(r.coreMs / r.floorMs, 2)}x |
 | REST GET /api/transits/all, request to last byte (${fmt(r.bytes / 1e6, 1)} MB of JSON) | ${fmt(r.restMs)} | **${fmt(r.restRatio, 2)}x** — ${verdict(r.restRatio <= FLOOR_TARGET_RATIO)} (target ≤ ${FLOOR_TARGET_RATIO}x) |
 | client JSON.parse of that answer (not included above) | ${fmt(r.parseMs)} | |
+
+| 366 days of gate and line periods, 13 bodies, in-process | ms |
+|---|---|
+| transitPeriods (${r.periodsEvents.toLocaleString('en-US')} events) | **${fmt(r.periodsMs)}** — ${verdict(r.periodsMs <= PERIODS_TARGET_MS)} (target ≤ ${PERIODS_TARGET_MS} ms) |
 
 ## Chart latency beside transits (POST /api/chart, distinct births, ${CHART_LOAD.connections} connections, ${CHART_LOAD.duration} s)
 

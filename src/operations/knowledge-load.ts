@@ -74,6 +74,9 @@ export async function loadKnowledgeIndex(
 
   const ownerOf = await index.entryOwners();
   for (const { rel, hash, text } of pending) {
+    // The embedded store answers from WebAssembly without waiting on I/O, so a chain of awaits never
+    // lets a request in: give the event loop a turn per file (the start-up load runs while serving).
+    await new Promise((resolve) => setImmediate(resolve));
     try {
       const entry = parseEntry(text, rel);
       const owner = ownerOf.get(entry.id);
