@@ -11,6 +11,7 @@ import { astrologyBenchSection } from './astrology.js';
 import { baziBenchSection } from './bazi.js';
 import { birthChartsRestSection } from './birth-charts-rest.js';
 import { chartBenchSections } from './chart.js';
+import { sageBenchSection } from './sage.js';
 import { measureTransitRest, transitRestSection } from './transits-rest.js';
 import { fmt, load, percentile, ROOT, startChild, startService, timeCalls } from './lib.js';
 
@@ -168,6 +169,7 @@ async function main(): Promise<void> {
   sections.push(await baziBenchSection());
   sections.push(await birthChartsRestSection());
   sections.push(transitRestSection(await measureTransitRest()));
+  sections.push(await sageBenchSection());
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const doc = `# Benchmarks
 

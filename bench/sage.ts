@@ -1,0 +1,86 @@
+/**
+ * SAGE benchmarks, as a Markdown section of BENCHMARKS.md (bench/run.ts wires it in):
+ * - the knowledge load of the whole base into a fresh embedded store (parse, chunk, embed, insert);
+ * - retrieval in-process (domain, vector and full-text rankings, fusion) over the evaluation set's
+ *   questions, p50 and p99 (target p50 at most 10 ms), and the evaluation itself: recall@5 of the
+ *   answering entries and domain accuracy (targets 0.9 and 0.95; test/e2e/sage-retrieval.test.ts
+ *   holds them too);
+ * - REST POST /api/sage throughput without a model (extractive answers), distinct questions from
+ *   the evaluation set, so each is retrieved and composed (no cache hits).
+ * Run alone with `npm run build && npx tsx bench/sage.ts`.
+ */
+import { pathToFileURL } from 'node:url';
+import type autocannon from 'autocannon';
+import { defaultKnowledgeDir } from '../src/core/knowledge/index.js';
+import { hashEmbedder } from '../src/core/sage/index.js';
+import { loadKnowledgeIndex } from '../src/operations/knowledge-load.js';
+import { Sage } from '../src/operations/sage.js';
+import { openStore } from '../src/store/index.js';
+import { SAGE_EVAL } from '../test/fixtures/sage-eval.js';
+import { fmt, load, percentile, startService } from './lib.js';
+
+const RETRIEVAL_P50_TARGET_MS = 10;
+
+export async function sageBenchSection(): Promise<string> {
+  process.stderr.write('SAGE load, retrieval and REST…\n');
+  const store = await openStore({ dataDir: 'memory://' });
+  const embedder = hashEmbedder();
+  const report = await loadKnowledgeIndex(store.knowledge, defaultKnowledgeDir(), embedder);
+  const sage = new Sage(store.knowledge, embedder, null);
+
+  const times: number[] = [];
+  let found = 0;
+  let domains = 0;
+  for (const e of SAGE_EVAL) await sage.retrieve(e.q); // warm-up
+  for (let round = 0; round < 5; round++) {
+    for (const e of SAGE_EVAL) {
+      const t = performance.now();
+      const r = await sage.retrieve(e.q);
+      times.push(performance.now() - t);
+      if (round > 0) continue;
+      const top = [...new Set(r.passages.map((p) => p.entryId))].slice(0, 5);
+      if (e.ids.some((id) => top.includes(id))) found++;
+      if (r.domain === e.domain) domains++;
+    }
+  }
+  await store.close();
+  const p50 = percentile(times, 50);
+  const p99 = percentile(times, 99);
+
+  const svc = await startService();
+  let rest;
+  try {
+    let i = 0;
+    const request: autocannon.Request = {
+      method: 'POST',
+      path: '/api/sage',
+      headers: { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' },
+      // A distinct question each time (a question with a counter), so no answer comes from the cache.
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({ query: `${SAGE_EVAL[i % SAGE_EVAL.length]!.q} (${i++})` }),
+      }),
+    };
+    // The service loads the base in the background at start; answers wait for it.
+    await load({ url: svc.url, duration: 5, requests: [request] });
+    rest = await load({ url: svc.url, requests: [request] });
+  } finally {
+    await svc.stop();
+    svc.cleanup();
+  }
+  const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+  return `## SAGE (knowledge base, retrieval, answers without a model)
+
+| Measure | Value |
+|---|---|
+| knowledge load, whole base into a fresh embedded store | ${report.files} files, ${report.chunks} chunks, ${fmt(report.ms / 1000, 1)} s |
+| retrieval in-process, ${SAGE_EVAL.length} evaluation questions x 5 | p50 ${fmt(p50, 2)} ms (${met(p50 <= RETRIEVAL_P50_TARGET_MS)}, target ≤ ${RETRIEVAL_P50_TARGET_MS} ms), p99 ${fmt(p99, 2)} ms |
+| recall@5 of the answering entries | ${fmt(found / SAGE_EVAL.length, 3)} (target ≥ 0.9) |
+| domain accuracy | ${fmt(domains / SAGE_EVAL.length, 3)} (target ≥ 0.95) |
+| REST POST /api/sage, extractive answers, distinct questions (50 connections, 10 s) | ${rest.rps} req/s, p50 ${rest.p50} ms, p99 ${rest.p99} ms |
+`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.stdout.write(`${await sageBenchSection()}\n`);
+}
