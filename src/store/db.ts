@@ -1,3 +1,4 @@
+import { AppError } from '../core/errors.js';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -106,12 +107,36 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 }
 
+/** Network errors and PostgreSQL's connection and shutdown classes (SQLSTATE 08, 57P). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+function isUnreachable(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^(08|57P)/.test(code))) return true;
+  return e instanceof Error && /Connection terminated|connection timeout/i.test(e.message);
+}
+
+/**
+ * The database cannot be reached: a 503 the caller may retry, never a 500. Nothing was recorded, so
+ * no usage unit is lost: a metered call fails before it answers.
+ */
+const storeUnavailable = (cause: unknown) =>
+  new AppError('service_unavailable', 'The service database is unreachable; retry in a moment.', {
+    cause,
+    retryAfter: 5,
+  });
+
 function wrap(kind: Database['kind'], pool: pg.Pool, close: () => Promise<void>): Database {
   let closed = false;
   return {
     kind,
     pool,
-    query: (text, params) => pool.query(text, params as unknown[]),
+    query: async (text, params) => {
+      try {
+        return await pool.query(text, params as unknown[]);
+      } catch (e) {
+        throw isUnreachable(e) ? storeUnavailable(e) : e;
+      }
+    },
     async ping() {
       try {
         await pool.query('SELECT 1');

@@ -34,6 +34,15 @@ const ask = (query: string) =>
     body: JSON.stringify({ query }),
   });
 
+const BEIJING = {
+  birthDate: '1990-06-15',
+  birthTime: '14:30',
+  birthLocation: 'Beijing, China',
+  gender: 'male',
+};
+const bazi = (input: object) =>
+  fetch(`${s.url}/api/bazi`, { method: 'POST', headers: authHeaders(s.key), body: JSON.stringify(input) });
+
 describe('SAGE on PostgreSQL without pgvector', () => {
   it('loads with full-text only and says how to add vectors', async () => {
     const report = await s.service.knowledgeLoad;
@@ -49,20 +58,11 @@ describe('SAGE on PostgreSQL without pgvector', () => {
     const body = (await res.json()) as { data: { answer: string; domain: string } };
     expect(body.data.domain).toBe('hd');
     expect(body.data.answer).toContain('6/2');
-    const chart = await fetch(`${s.url}/api/bazi`, {
-      method: 'POST',
-      headers: authHeaders(s.key),
-      body: JSON.stringify({
-        birthDate: '1990-06-15',
-        birthTime: '14:30',
-        birthLocation: 'Beijing, China',
-        gender: 'male',
-      }),
-    });
+    const chart = await bazi(BEIJING);
     expect(chart.status).toBe(200);
   });
 
-  it('answers 503 Knowledge service unavailable when the server is down', async () => {
+  it('answers 503 Knowledge service unavailable when the server is down; a chart already served still answers', async () => {
     pg?.stop();
     pg = null;
     const res = await ask('What is a Saturn return?');
@@ -70,5 +70,15 @@ describe('SAGE on PostgreSQL without pgvector', () => {
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
       'Knowledge service unavailable',
     );
+    // The chart asked before the stop comes from the result cache: no database needed.
+    const again = await bazi(BEIJING);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    // A new chart cannot record its unit: 503 with Retry-After, never a 500, and nothing is answered
+    // unmetered.
+    const fresh = await bazi({ ...BEIJING, birthTime: '15:45' });
+    expect(fresh.status).toBe(503);
+    expect(fresh.headers.get('retry-after')).toBe('5');
+    expect(((await fresh.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
   });
 });
