@@ -46,7 +46,7 @@ async function get(
   key: string | null = svc.key,
   headers = {},
 ) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
   const res = await fetch(`${svc.url}${path}${qs.size ? `?${qs}` : ''}`, {
     headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
   });

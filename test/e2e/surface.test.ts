@@ -79,7 +79,7 @@ async function send(
   return {
     status: res.status,
     headers: res.headers,
-    body: json ? (JSON.parse(bytes.toString()) as Body) : {},
+    body: json ? (JSON.parse(bytes.toString()) as Body) : ({} as Body),
     bytes,
   };
 }
