@@ -119,6 +119,10 @@ async function execute(
 ): Promise<Execution> {
   if (op.heavy && deps.pool) {
     const r = await deps.pool.run(op.name, input);
+    if (r.base64 !== undefined) {
+      const bytes = Buffer.from(r.base64, 'base64');
+      return { json: '', data: () => undefined, warnings: r.warnings, units: r.units, bytes };
+    }
     const json = withWarnings(r.json, r.warnings);
     let parsed: unknown;
     return {
