@@ -149,7 +149,7 @@ function handlerFor(row: RouteRow, options: RestOptions) {
     if (row.aliasOf) res.set('Link', `<${row.aliasOf}>; rel="canonical"`);
     if (out.bytes && op.produces) {
       // A picture has no envelope: its warnings (DST gaps and folds) travel in a header.
-      if (out.warnings.length) res.set('X-Warnings', JSON.stringify(out.warnings));
+      if (out.warnings.length) res.set('X-Warnings', asciiJson(out.warnings));
       sendCacheable(req, res, op, op.produces === 'image/svg+xml' ? SVG_TYPE : op.produces, out.bytes);
       return;
     }
@@ -158,6 +158,13 @@ function handlerFor(row: RouteRow, options: RestOptions) {
     else res.type('application/json').send(text);
   };
 }
+
+/** JSON with every non-ASCII character escaped: header values must be ASCII (place names are not). */
+const asciiJson = (value: unknown): string =>
+  JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 const SVG_TYPE = 'image/svg+xml; charset=utf-8';
 /** Fixed answers (sample, template) for a day anywhere; keyed renders for a day in the caller's cache. */

@@ -188,6 +188,16 @@ describe('keyed renders', () => {
     expect(Number(sun.attrs['data-longitude'])).toBeCloseTo(astro.personality.planets.Sun.longitude, 2);
   });
 
+  it('a birth-time warning travels in X-Warnings (JSON, ASCII-safe)', async () => {
+    // 02:30 on 2021-03-28 does not exist in Zürich (clocks went 02:00 -> 03:00).
+    const gap = { birthDate: '2021-03-28', birthTime: '02:30', birthLocation: 'Zürich, Switzerland' };
+    const r = await get('/api/chart/bodygraph.svg', gap);
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    const warnings = JSON.parse(r.headers.get('x-warnings')!) as string[];
+    expect(warnings.join(' ')).toMatch(/02:30/);
+    expect((await get('/api/chart/bodygraph.svg', BIRTH)).headers.get('x-warnings')).toBeNull();
+  });
+
   it('the PNG decodes at the requested width', async () => {
     for (const width of [240, 1000]) {
       const png = decodePng((await get('/api/astrology/wheel.png', { ...BIRTH, width })).bytes);
