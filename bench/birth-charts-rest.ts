@@ -8,9 +8,16 @@ import { pathToFileURL } from 'node:url';
 import type autocannon from 'autocannon';
 import { distinctBirth, type LoadResult, load, startService } from './lib.js';
 
-const PLACES = ['Montreal, QC', 'Beijing, China', 'New York, NY', 'London, United Kingdom', 'Tokyo, Japan'];
+export const PLACES = [
+  'Montreal, QC',
+  'Beijing, China',
+  'New York, NY',
+  'London, United Kingdom',
+  'Tokyo, Japan',
+];
 
-function distinctRequests(
+/** POSTs of `path`, each with a new birth (`base` + request number) and the `extra` fields. */
+export function distinctRequests(
   path: string,
   headers: Record<string, string>,
   base: number,

@@ -3,7 +3,9 @@
  * (bodygraph, wheel with design and gate rings, BaZi) and PNG rasterising time per chart at 800 px
  * (resvg with the bundled font subsets), split into parse + text layout, rasterise and PNG encode.
  * Target of the rendering issue: an 800-pixel PNG in at most 30 ms. Births are distinct (seeded,
- * 1900-2100), charts computed before timing. Run alone with `npm run build && npx tsx bench/render.ts`.
+ * 1900-2100), charts computed before timing. Then REST throughput of the bodygraph PNG with distinct
+ * births (built service, 50 connections, 10 s). Run alone with
+ * `npm run build && npx tsx bench/render.ts` (`--in-process` for the first part only).
  */
 import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
@@ -13,7 +15,8 @@ import { createEphemeris } from '../src/core/ephemeris/index.js';
 import { hdChartAt } from '../src/core/human-design/index.js';
 import { renderBazi, renderBodygraph, renderWheel, svgToPng } from '../src/core/render/index.js';
 import { defaultFontDir, FONT_FILE_NAMES } from '../src/core/render/png.js';
-import { fmt, median, percentile, perItem, timeCalls } from './lib.js';
+import { distinctRequests } from './birth-charts-rest.js';
+import { fmt, load, median, percentile, perItem, startService, timeCalls } from './lib.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -113,9 +116,51 @@ ${table}
 `;
 }
 
+/**
+ * REST throughput of POST /api/chart/bodygraph.png: every request a new birth, so each resolves the
+ * place, computes the chart, draws and rasterises it at 800 px and meters one unit (no cache hit).
+ */
+export async function renderRestSection(): Promise<string> {
+  log('bodygraph PNG over REST…');
+  const svc = await startService();
+  const headers = { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' };
+  const rows: string[] = [];
+  try {
+    for (const [i, [name, path]] of [
+      ['POST /api/chart (JSON, for scale)', '/api/chart'],
+      ['POST /api/chart/bodygraph.svg', '/api/chart/bodygraph.svg'],
+      ['POST /api/chart/bodygraph.png (800 px)', '/api/chart/bodygraph.png'],
+    ].entries()) {
+      await load({
+        url: svc.url,
+        duration: 2,
+        requests: [distinctRequests(path!, headers, 8_000_000 + i * 100_000)],
+      });
+      const r = await load({
+        url: svc.url,
+        requests: [distinctRequests(path!, headers, 2_000_000 + i * 100_000)],
+      });
+      rows.push(`| ${name}, distinct births | ${r.rps} | ${r.p50} | ${r.p99} |`);
+    }
+  } finally {
+    await svc.stop();
+    svc.cleanup();
+  }
+  return `## Chart pictures over REST (50 connections, 10 s each, built service)
+
+Every request is a new birth (one of five places): place lookup, chart, SVG, and for the PNG resvg at
+800 px, plus the meter unit. The JSON chart is measured again in this run for scale.
+
+| Endpoint | req/s | p50 (ms) | p99 (ms) |
+|---|---|---|---|
+${rows.join('\n')}
+`;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     process.stdout.write(renderBenchSection());
+    if (!process.argv.includes('--in-process')) process.stdout.write(`\n${await renderRestSection()}`);
   } catch (e) {
     process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
     process.exit(1);

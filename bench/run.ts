@@ -10,6 +10,7 @@ import { loadCityTable, searchCities, validateLocation } from '../src/core/locat
 import { astrologyBenchSection } from './astrology.js';
 import { baziBenchSection } from './bazi.js';
 import { birthChartsRestSection } from './birth-charts-rest.js';
+import { renderBenchSection, renderRestSection } from './render.js';
 import { chartBenchSections } from './chart.js';
 import { sageBenchSection } from './sage.js';
 import { measureTransitRest, transitRestSection } from './transits-rest.js';
@@ -168,6 +169,8 @@ async function main(): Promise<void> {
   sections.push(await astrologyBenchSection());
   sections.push(await baziBenchSection());
   sections.push(await birthChartsRestSection());
+  sections.push(renderBenchSection());
+  sections.push(await renderRestSection());
   sections.push(transitRestSection(await measureTransitRest()));
   sections.push(await sageBenchSection());
   const cpu = cpus()[0]?.model ?? 'unknown CPU';

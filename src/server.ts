@@ -17,8 +17,8 @@ import { Sage } from './operations/sage.js';
 import { TOOLS } from './tools/index.js';
 import { createWorkerPool } from './operations/worker-pool.js';
 
-const TOOL_REGISTRY = new URL(
-  `./tools/index${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+const OPERATION_REGISTRY = new URL(
+  `./operation-registry${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
   import.meta.url,
 ).href;
 import type { AnyOperation, AnyTool, Deps } from './operations/types.js';
@@ -34,7 +34,7 @@ export interface ServiceOverrides {
   knowledge?: KnowledgeBase;
   /** Skip loading KNOWLEDGE_DIR into the store at start (tests that never ask SAGE). */
   skipKnowledgeLoad?: boolean;
-  /** Module URL of the operations worker threads load (its `OPERATIONS` export); the tool registry by default. */
+  /** Module URL of the operations worker processes load (its `OPERATIONS` export); src/operation-registry by default. */
   workerRegistry?: string;
 }
 
@@ -73,8 +73,8 @@ export async function createService(
   ]);
   const tools = overrides.tools ?? TOOLS;
   // Workers only when something needs them: each loads the registry, the city table and an ephemeris.
-  const pool = tools.some((t) => t.heavy)
-    ? createWorkerPool({ size: config.workers, registry: overrides.workerRegistry ?? TOOL_REGISTRY })
+  const pool = [...tools, ...(overrides.endpoints ?? ENDPOINTS)].some((t) => t.heavy)
+    ? createWorkerPool({ size: config.workers, registry: overrides.workerRegistry ?? OPERATION_REGISTRY })
     : undefined;
   // SAGE: the chunks load in the background, so chart routes serve at once; questions wait for it.
   const embedder = hashEmbedder();

@@ -53,15 +53,17 @@ const AUTH_HEADER = `-H "Authorization: Bearer $${KEY_VAR}"`;
 function curlExample(row: RouteRow): string {
   const example = (row.op.example ?? {}) as Record<string, unknown>;
   const auth = row.op.access === 'public' ? '' : ` \\\n  ${AUTH_HEADER}`;
+  // A picture goes to a file named like the path's last part (bytes do not belong on a terminal).
+  const out = row.op.produces ? ` -o ${row.path.slice(row.path.lastIndexOf('/') + 1)}` : '';
   if (row.binding.from === 'query') {
     const params = new URLSearchParams(
       Object.entries(example).map(([k, v]): [string, string] => [k, String(v)]),
     );
     const qs = params.size ? `?${params}` : '';
-    return `curl -s ${shellQuote(`${BASE_URL}${row.path}${qs}`)}${auth}`;
+    return `curl -s${out} ${shellQuote(`${BASE_URL}${row.path}${qs}`)}${auth}`;
   }
   return (
-    `curl -s -X POST ${shellQuote(`${BASE_URL}${row.path}`)}${auth} \\\n` +
+    `curl -s${out} -X POST ${shellQuote(`${BASE_URL}${row.path}`)}${auth} \\\n` +
     `  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(JSON.stringify(example))}`
   );
 }

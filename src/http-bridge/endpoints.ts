@@ -3,6 +3,7 @@ import { searchCities } from '../core/location/index.js';
 import { METERS, usageMonth } from '../store/index.js';
 import { suggestionSchema } from '../schemas/location.js';
 import { type AnyOperation, defineOperation } from '../operations/types.js';
+import { RENDER_ENDPOINTS } from './render-endpoints.js';
 
 /** REST-only operations (no MCP tool): rows of the same route table, run by the same handler. */
 
@@ -96,4 +97,4 @@ const usage = defineOperation({
   },
 });
 
-export const ENDPOINTS: readonly AnyOperation[] = [locations, usage];
+export const ENDPOINTS: readonly AnyOperation[] = [locations, usage, ...RENDER_ENDPOINTS];

@@ -29,6 +29,8 @@ export async function operationExamples(
   const out = new Map<AnyOperation, OperationExample>();
   const timestamp = deps.now().toISOString();
   for (const op of new Set(ops)) {
+    // A picture's example is its URL; its bytes have no place in a JSON document.
+    if (op.produces) continue;
     try {
       const warnings: string[] = [];
       const input = parseInput(op, op.example);

@@ -211,24 +211,36 @@ export function buildOpenApi(
   const ops = [...new Set(routes.map((r) => r.op))];
   const names = new Map<z.core.$ZodType, string>(EXTRA_COMPONENTS);
   for (const op of ops) {
-    if (!names.has(op.output)) names.set(op.output, `${componentStem(op.name)}Output`);
+    if (!op.produces && !names.has(op.output)) names.set(op.output, `${componentStem(op.name)}Output`);
   }
   const components = new Components(names);
   const responses: Record<string, JsonSchema> = {};
   const exampleObjects: Record<string, JsonSchema> = {};
+  const inputNames = new Map<z.core.$ZodType, string>();
   const bodyOps = new Set(routes.filter((r) => r.binding.from === 'body').map((r) => r.op));
 
   for (const op of ops) {
     const stem = componentStem(op.name);
-    const flat = routes.some((r) => r.op === op && r.binding.envelope === 'flat');
-    const output = components.add(op.output, 'output');
-    if (!('$ref' in output)) components.put(`${stem}Output`, output);
     if (bodyOps.has(op)) {
-      // The request body: the operation's input, named for the request (it is never embedded elsewhere).
-      const { $ref: _none, ...input } = components.add(op.input, 'input');
-      components.put(`${stem}Input`, input);
+      // The request body: the operation's input, named for the request; an input another operation
+      // already named (a picture's SVG and PNG forms) is a reference to it.
+      const named = inputNames.get(op.input);
+      if (named) components.put(`${stem}Input`, ref('schemas', named));
+      else {
+        const { $ref: _none, ...input } = components.add(op.input, 'input');
+        components.put(`${stem}Input`, input);
+        inputNames.set(op.input, `${stem}Input`);
+      }
       exampleObjects[`${stem}Request`] = { summary: `${op.title}: example input`, value: op.example };
     }
+    if (op.produces) {
+      responses[stem] = pictureResponse(op);
+      continue;
+    }
+    const flat = routes.some((r) => r.op === op && r.binding.envelope === 'flat');
+    const output = components.add(op.output, 'output');
+    // An output another operation already named (the sample chart's) is a reference to it.
+    if (output.$ref !== `#/components/schemas/${stem}Output`) components.put(`${stem}Output`, output);
     components.put(
       `${stem}Response`,
       flat
@@ -261,6 +273,7 @@ export function buildOpenApi(
       headers: {
         'X-Queue-Wait-Ms': ref('headers', 'QueueWaitMs'),
         ...(op.cacheable ? { 'X-Cache': ref('headers', 'Cache') } : {}),
+        ...(op.httpCache ? HTTP_CACHE_HEADERS : {}),
       },
       content: {
         'application/json': {
@@ -363,6 +376,41 @@ export function buildOpenApi(
   };
 }
 
+/** ETag and Cache-Control of answers with HTTP caching (`httpCache`). */
+const HTTP_CACHE_HEADERS = {
+  ETag: {
+    description: 'Strong tag of the answer bytes; send it back in If-None-Match for a 304.',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description:
+      '`public, max-age=86400` for the key-less fixed answers, `private, max-age=86400` for keyed ones.',
+    schema: { type: 'string' },
+  },
+};
+
+/** A picture's success response: the SVG text or PNG bytes under their media type. */
+function pictureResponse(op: AnyOperation): JsonSchema {
+  const svg = op.produces === 'image/svg+xml';
+  return {
+    description: svg ? 'The SVG document (UTF-8).' : 'The PNG image.',
+    headers: {
+      'X-Queue-Wait-Ms': ref('headers', 'QueueWaitMs'),
+      ...(op.cacheable ? { 'X-Cache': ref('headers', 'Cache') } : {}),
+      ...HTTP_CACHE_HEADERS,
+      'X-Warnings': {
+        description: 'JSON array of warnings about the birth time (daylight-saving gaps and folds), if any.',
+        schema: { type: 'string' },
+      },
+    },
+    content: {
+      [svg ? 'image/svg+xml' : 'image/png']: {
+        schema: svg ? { type: 'string' } : { type: 'string', contentMediaType: 'image/png' },
+      },
+    },
+  };
+}
+
 function operationObject(row: RouteRow, mcpTools: ReadonlySet<string>, components: Components): JsonSchema {
   const op = row.op;
   const stem = componentStem(op.name);
@@ -404,6 +452,7 @@ function operationObject(row: RouteRow, mcpTools: ReadonlySet<string>, component
     target.required = false;
   }
   const responses: JsonSchema = { '200': ref('responses', stem) };
+  if (op.httpCache) responses['304'] = { description: 'Not modified: If-None-Match named this ETag.' };
   for (const status of errorStatuses(row)) responses[status] = ref('responses', ERROR_RESPONSES[status][0]);
   return {
     operationId: `${row.aliasOf ? `${op.name}__alias_${row.path.replace(/[^a-zA-Z0-9]+/g, '_')}` : op.name}${

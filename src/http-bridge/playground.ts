@@ -32,6 +32,14 @@ const PICTURE_ROUTES: Record<string, string> = {
   get_bazi_chart: '/api/bazi/chart.svg',
 };
 
+/** Presentational fields (MCP's `image`) do nothing on REST, where the page calls the tool: no form field. */
+function withoutFields(schema: ReturnType<typeof jsonSchema>, fields: readonly string[]) {
+  if (!fields.length) return schema;
+  const properties = { ...(schema.properties as Record<string, unknown>) };
+  for (const f of fields) delete properties[f];
+  return { ...schema, properties };
+}
+
 export function playgroundTools(routes: readonly RouteRow[], tools: readonly AnyTool[]): PlaygroundTool[] {
   const paths = new Set(routes.map((r) => `${r.method} ${r.path}`));
   return tools.flatMap((tool) => {
@@ -46,7 +54,7 @@ export function playgroundTools(routes: readonly RouteRow[], tools: readonly Any
         method: row.method,
         path: row.path,
         from: row.binding.from,
-        schema: jsonSchema(tool.input, 'input'),
+        schema: withoutFields(jsonSchema(tool.input, 'input'), tool.presentational ?? []),
         example: tool.example,
         ...(picture && (paths.has(`POST ${picture}`) || paths.has(`GET ${picture}`)) ? { picture } : {}),
       },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
@@ -146,8 +147,49 @@ function handlerFor(row: RouteRow, options: RestOptions) {
     const out = await invokeOperation(op, input, caller, deps, cache);
     if (out.cache) res.set('X-Cache', out.cache);
     if (row.aliasOf) res.set('Link', `<${row.aliasOf}>; rel="canonical"`);
-    res.type('application/json').send(envelope(row, out.json, metaOf(op, out, deps)));
+    if (out.bytes && op.produces) {
+      // A picture has no envelope: its warnings (DST gaps and folds) travel in a header.
+      if (out.warnings.length) res.set('X-Warnings', asciiJson(out.warnings));
+      sendCacheable(req, res, op, op.produces === 'image/svg+xml' ? SVG_TYPE : op.produces, out.bytes);
+      return;
+    }
+    const text = envelope(row, out.json, metaOf(op, out, deps));
+    if (op.httpCache) sendCacheable(req, res, op, 'application/json; charset=utf-8', Buffer.from(text));
+    else res.type('application/json').send(text);
   };
+}
+
+/** JSON with every non-ASCII character escaped: header values must be ASCII (place names are not). */
+const asciiJson = (value: unknown): string =>
+  JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+const SVG_TYPE = 'image/svg+xml; charset=utf-8';
+/** Fixed answers (sample, template) for a day anywhere; keyed renders for a day in the caller's cache. */
+const CACHE_CONTROL = { public: 'public, max-age=86400', private: 'private, max-age=86400' } as const;
+
+/**
+ * An answer with HTTP caching: a strong ETag from its bytes, Cache-Control by the operation's kind,
+ * and 304 without a body when the client already holds these bytes.
+ */
+function sendCacheable(req: Request, res: Response, op: RouteRow['op'], type: string, body: Buffer): void {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  res.set('ETag', etag);
+  res.set('Cache-Control', CACHE_CONTROL[op.httpCache ?? 'private']);
+  if (matchesEtag(req.get('if-none-match'), etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.type(type).send(body);
+}
+
+/** If-None-Match: `*` or a list of tags, weak ones compared by their opaque part (RFC 9110, 13.1.2). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
 /** The REST surface: every route of the table, then 405 (known path, wrong method) and 404. */

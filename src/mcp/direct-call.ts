@@ -23,6 +23,8 @@ import {
  * both paths and requires equal answers.
  */
 
+import type { ImageBlock } from './picture.js';
+
 export type McpEra = 'legacy' | 'modern';
 
 export interface DirectCall {
@@ -34,7 +36,14 @@ export interface DirectCall {
 
 /** A tool call's outcome, before it is framed for one surface (SDK result object or JSON-RPC text). */
 export type ToolAnswer =
-  | { ok: true; json: string; data: () => unknown; meta: Record<string, unknown> | undefined }
+  | {
+      ok: true;
+      json: string;
+      data: () => unknown;
+      meta: Record<string, unknown> | undefined;
+      /** The chart drawn (the `image` argument), as a second content block. */
+      image?: ImageBlock;
+    }
   | { ok: false; message: string };
 
 const MODERN_VERSION = '2026-07-28';
@@ -102,14 +111,14 @@ export function directToolCall(
 
 /** The tool result as the SDK's handler returns it (MCP `CallToolResult`). */
 export function toolResult(answer: ToolAnswer): {
-  content: { type: 'text'; text: string }[];
+  content: ({ type: 'text'; text: string } | ImageBlock)[];
   structuredContent?: Record<string, unknown>;
   isError?: true;
   _meta?: Record<string, unknown>;
 } {
   if (!answer.ok) return { isError: true, content: [{ type: 'text', text: answer.message }] };
   return {
-    content: [{ type: 'text', text: answer.json }],
+    content: [{ type: 'text', text: answer.json }, ...(answer.image ? [answer.image] : [])],
     structuredContent: answer.data() as Record<string, unknown>,
     ...(answer.meta ? { _meta: answer.meta } : {}),
   };
@@ -134,7 +143,9 @@ export function encodeDirectAnswer(
   }
   const metaText = meta ? `,"_meta":${JSON.stringify(meta)}` : '';
   const result = answer.ok
-    ? `{"content":[{"type":"text","text":${JSON.stringify(answer.json)}}],"structuredContent":${answer.json}`
+    ? `{"content":[{"type":"text","text":${JSON.stringify(answer.json)}}${
+        answer.image ? `,${JSON.stringify(answer.image)}` : ''
+      }],"structuredContent":${answer.json}`
     : `{"isError":true,"content":[{"type":"text","text":${JSON.stringify(answer.message)}}]`;
   return `{"result":${result}${stamp}${metaText}},"jsonrpc":"2.0","id":${id}}`;
 }

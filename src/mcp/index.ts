@@ -20,6 +20,7 @@ import { invokeOperation } from '../operations/invoke.js';
 import type { AnyTool, Caller, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
 import { directToolCall, encodeDirectAnswer, type ToolAnswer, toolResult } from './direct-call.js';
+import { pictureBlock } from './picture.js';
 import { advertisedSchema, compactOutput } from './schemas.js';
 
 export const SERVER_INFO = { name: 'chart-service', version: '4.0.0' } as const;
@@ -110,15 +111,23 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
     state: McpRequestState | undefined,
   ): Promise<ToolAnswer> => {
     try {
-      const out = await invokeOperation(tool, parseInput(tool, args), state?.caller ?? null, deps, cache, {
-        answerLimit: MCP_ANSWER_LIMIT,
-      });
+      const input = parseInput(tool, args);
+      const caller = state?.caller ?? null;
+      const out = await invokeOperation(tool, input, caller, deps, cache, { answerLimit: MCP_ANSWER_LIMIT });
+      const format = (input as { image?: 'png' | 'svg' }).image;
+      const image = format ? pictureBlock(tool, format, input, out.data(), caller, cache) : undefined;
       if (out.cache) state?.setHeader('X-Cache', out.cache);
       const meta: Record<string, unknown> = {};
       if (out.cache) meta.cache = out.cache;
       if (tool.meter) meta.units = out.charged;
       if (out.warnings.length) meta.warnings = out.warnings;
-      return { ok: true, json: out.json, data: out.data, meta: Object.keys(meta).length ? meta : undefined };
+      return {
+        ok: true,
+        json: out.json,
+        data: out.data,
+        meta: Object.keys(meta).length ? meta : undefined,
+        ...(image ? { image } : {}),
+      };
     } catch (e) {
       if (e instanceof AppError && isClientFault(e.code)) {
         const details = e.details?.length ? `\n${JSON.stringify(e.details)}` : '';

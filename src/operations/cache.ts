@@ -1,28 +1,47 @@
+/** Bytes the cache may hold in binary answers (PNGs, about 130 KB each at 800 px) by default. */
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+
 /**
  * Bounded least-recently-used result cache, per process. Chart results are pure functions of their
- * canonical input, so a hit can be answered without work and without charge.
+ * canonical input, so a hit can be answered without work and without charge. Entries are bounded in
+ * number and, for the binary ones (pictures), in bytes: a few thousand PNGs would otherwise fill
+ * the heap.
  */
 export class ResultCache {
-  private readonly entries = new Map<string, unknown>();
+  private readonly entries = new Map<string, { value: unknown; bytes: number }>();
+  private bytes = 0;
 
-  constructor(private readonly capacity: number) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly maxBytes: number = DEFAULT_CACHE_BYTES,
+  ) {}
 
   get(key: string): unknown {
-    const v = this.entries.get(key);
-    if (v === undefined) return undefined;
+    const e = this.entries.get(key);
+    if (e === undefined) return undefined;
     this.entries.delete(key);
-    this.entries.set(key, v);
-    return v;
+    this.entries.set(key, e);
+    return e.value;
   }
 
-  set(key: string, value: unknown): void {
-    if (this.capacity <= 0) return;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity) {
+  /** `bytes`: the size of a binary value, counted against the byte bound. */
+  set(key: string, value: unknown, bytes = 0): void {
+    if (this.capacity <= 0 || bytes > this.maxBytes) return;
+    this.delete(key);
+    this.entries.set(key, { value, bytes });
+    this.bytes += bytes;
+    while (this.entries.size > this.capacity || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+      if (oldest.done) break;
+      this.delete(oldest.value);
     }
+  }
+
+  private delete(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.bytes -= e.bytes;
+    this.entries.delete(key);
   }
 
   get size(): number {

@@ -18,6 +18,8 @@ export interface InvokeResult {
   warnings: string[];
   /** Units charged for this call (0 on a cache hit or for unmetered operations). */
   charged: number;
+  /** A picture operation's answer (`produces`): the SVG as UTF-8 or the PNG; `json` is then empty. */
+  bytes: Buffer | null;
 }
 
 /** Whether the caller's products cover the operation; throws `forbidden` naming what is missing. */
@@ -59,14 +61,16 @@ export async function invokeOperation(
   const { answerLimit } = options;
   refuseByEstimate(op, input, answerLimit);
   // Per key: one tenant's hit must never reveal (or let it skip paying for) what another asked.
-  const key = op.cacheable ? `${caller?.id ?? '-'}:${op.name}:${canonicalJson(input)}` : null;
+  const key = op.cacheable
+    ? `${caller?.id ?? '-'}:${op.name}:${canonicalJson(answerInput(op, input))}`
+    : null;
   if (key) {
     const hit = cache.get(key) as CachedAnswer | undefined;
     if (hit) {
       refuseBySize(op, input, hit.json, answerLimit);
       let parsed: unknown;
       const data = () => (parsed ??= JSON.parse(hit.json));
-      return { json: hit.json, data, warnings: hit.warnings, cache: 'HIT', charged: 0 };
+      return { json: hit.json, data, warnings: hit.warnings, cache: 'HIT', charged: 0, bytes: hit.bytes };
     }
   }
 
@@ -79,15 +83,23 @@ export async function invokeOperation(
     if (used >= limit) throw quotaExceeded(meter, limit);
   }
 
-  const { json, data, warnings, units } = await execute(op, input, caller, deps);
+  const { json, data, warnings, units, bytes } = await execute(op, input, caller, deps);
   // Before charging and caching: a refused answer is not paid for, and a cache hit implies it was.
-  refuseBySize(op, input, json, answerLimit);
+  if (!bytes) refuseBySize(op, input, json, answerLimit);
   if (meter && caller && units > 0) {
     const total = await deps.store.usage.add(caller.id, meter, units, limit, now);
     if (total === null) throw quotaExceeded(meter, limit ?? 0);
   }
-  if (key) cache.set(key, { json, warnings } satisfies CachedAnswer);
-  return { json, data, warnings, cache: key ? 'MISS' : null, charged: units };
+  if (key) cache.set(key, { json, warnings, bytes } satisfies CachedAnswer, bytes?.length ?? 0);
+  return { json, data, warnings, cache: key ? 'MISS' : null, charged: units, bytes };
+}
+
+/** The input without its presentational fields: what the answer depends on. */
+function answerInput(op: AnyOperation, input: Record<string, unknown>): Record<string, unknown> {
+  if (!op.presentational?.length) return input;
+  const out = { ...input };
+  for (const field of op.presentational) delete out[field];
+  return out;
 }
 
 interface Execution {
@@ -95,6 +107,7 @@ interface Execution {
   data(): unknown;
   warnings: string[];
   units: number;
+  bytes: Buffer | null;
 }
 
 /** Runs the operation in-process, or in the worker pool when it is heavy and a pool is there. */
@@ -106,16 +119,32 @@ async function execute(
 ): Promise<Execution> {
   if (op.heavy && deps.pool) {
     const r = await deps.pool.run(op.name, input);
+    if (r.base64 !== undefined) {
+      const bytes = Buffer.from(r.base64, 'base64');
+      return { json: '', data: () => undefined, warnings: r.warnings, units: r.units, bytes };
+    }
     const json = withWarnings(r.json, r.warnings);
     let parsed: unknown;
-    return { json, data: () => (parsed ??= JSON.parse(json)), warnings: r.warnings, units: r.units };
+    return {
+      json,
+      data: () => (parsed ??= JSON.parse(json)),
+      warnings: r.warnings,
+      units: r.units,
+      bytes: null,
+    };
   }
   const warnings: string[] = [];
-  const result = await op.run(input, deps, { caller, warnings });
+  const result: unknown = await op.run(input, deps, { caller, warnings });
+  if (op.produces) {
+    // A picture: its bytes are the answer; warnings travel in a header (REST) instead.
+    const units = op.meter && op.cost ? op.cost(input, result) : 0;
+    const bytes = Buffer.isBuffer(result) ? result : Buffer.from(String(result), 'utf8');
+    return { json: '', data: () => undefined, warnings, units, bytes };
+  }
   // Warnings travel inside the answer, where a model reads them (see schemas/warnings.ts).
   const data = warnings.length ? { ...(result as object), warnings } : result;
   const units = op.meter && op.cost ? op.cost(input, result) : 0;
-  return { json: JSON.stringify(data), data: () => data, warnings, units };
+  return { json: JSON.stringify(data), data: () => data, warnings, units, bytes: null };
 }
 
 /** `{...answer, warnings}` on an answer that is already JSON text (an object). */
@@ -128,6 +157,7 @@ function withWarnings(json: string, warnings: string[]): string {
 interface CachedAnswer {
   json: string;
   warnings: string[];
+  bytes: Buffer | null;
 }
 
 function quotaExceeded(meter: string, limit: number): AppError {

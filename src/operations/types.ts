@@ -68,6 +68,9 @@ export interface HttpBinding {
   queryNames?: Readonly<Record<string, string>>;
 }
 
+/** Media types of picture operations (see `Operation.produces`). */
+export type PictureType = 'image/svg+xml' | 'image/png';
+
 export interface ResponseMeta {
   version: string;
   endpoint: string;
@@ -109,6 +112,21 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   heavy?: boolean;
   /** `meta` block of chart-type REST responses. */
   meta?: ResponseMeta;
+  /**
+   * A picture instead of JSON: `run` returns the SVG text or the PNG bytes, REST sends them with this
+   * media type (errors stay JSON). Such operations are REST-only.
+   */
+  produces?: PictureType;
+  /**
+   * HTTP caching of the REST answer: a strong ETag from its bytes (If-None-Match gives 304) and
+   * Cache-Control, long-lived `public` for fixed answers anyone may share, `private` for keyed ones.
+   */
+  httpCache?: 'public' | 'private';
+  /**
+   * Input fields that change only how a surface presents the answer (the MCP `image` argument), not
+   * the answer: left out of the result cache key, so asking for a picture reuses the cached chart.
+   */
+  presentational?: readonly string[];
   http: readonly HttpBinding[];
   /** A valid input, used by the API reference's examples and by the alias and parity tests. */
   example: z.input<I>;
@@ -137,6 +155,12 @@ export interface Tool<
   O extends z.ZodObject = z.ZodObject,
 > extends Operation<I, O> {
   annotations: ToolAnnotations;
+  /**
+   * The answer drawn as SVG, for the MCP `image` argument (a picture block beside the JSON text).
+   * Gets the answer object (as the core built it, which the zod-inferred type of `O` only
+   * approximates) and the picture width in pixels.
+   */
+  picture?(data: unknown, width: number): string;
 }
 
 /** Keeps the generic types of a definition while checking it against the shape. */

@@ -14,9 +14,13 @@ import { AppError, type ErrorCode } from '../core/errors.js';
  * (`NODE_MODULE`), so a second thread cannot load it ("Module did not self-register").
  */
 
-/** What a worker sends back: the answer as JSON text (serialized where it was computed). */
+/**
+ * What a worker sends back: the answer as JSON text (serialized where it was computed), or for a
+ * picture operation its bytes in base64 (the IPC channel carries JSON) and `json` empty.
+ */
 export interface HeavyResult {
   json: string;
+  base64?: string;
   warnings: string[];
   /** Meter units the operation's `cost` gave for this input and result. */
   units: number;
@@ -111,8 +115,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       const task = slot.task;
       if (!task || task.id !== reply.id) return;
       slot.task = null;
-      if (reply.ok) task.resolve({ json: reply.json, warnings: reply.warnings, units: reply.units });
-      else if (reply.error)
+      if (reply.ok) {
+        const { id: _id, ok: _ok, ...result } = reply;
+        task.resolve(result);
+      } else if (reply.error)
         task.reject(new AppError(reply.error.code, reply.error.message, { details: reply.error.details }));
       else
         task.reject(new Error(`operation ${task.operation} failed in a worker process: ${reply.internal}`));

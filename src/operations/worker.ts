@@ -49,6 +49,10 @@ async function runTask({ id, operation, input }: TaskMessage): Promise<ReplyMess
     const parsed = input as Record<string, unknown>;
     const result = await op.run(parsed, deps, { caller: null, warnings });
     const units = op.cost ? op.cost(parsed, result) : 0;
+    if (op.produces) {
+      const bytes = Buffer.isBuffer(result) ? result : Buffer.from(String(result), 'utf8');
+      return { id, ok: true, json: '', base64: bytes.toString('base64'), warnings, units };
+    }
     return { id, ok: true, json: JSON.stringify(result), warnings, units };
   } catch (e) {
     // An AppError keeps its code and wording; anything else travels as text for the server's log.

@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { type BaziData, ELEMENTS } from '../core/bazi/index.js';
+import { BAZI_BIRTH_RANGE, type BaziData, ELEMENTS } from '../core/bazi/index.js';
+import { birthInputFields } from './birth-input.js';
+import { hinted } from './field-hints.js';
 import { tooltipSchema } from './human-design.js';
 import { warningsField } from './warnings.js';
 
@@ -161,3 +163,27 @@ export const baziDataSchema = z.object({
 
 type Satisfies<T extends U, U> = T;
 export type CheckedBaziData = Satisfies<BaziData, z.output<typeof baziDataSchema>>;
+
+/** The BaZi birth input (get_bazi_chart and the BaZi picture): birth, gender and the two conventions. */
+export const baziBirthFields = {
+  ...birthInputFields({
+    dateNote: `${BAZI_BIRTH_RANGE.firstDay} to ${BAZI_BIRTH_RANGE.lastDay}`,
+    sameAsTool: 'generate_chart',
+  }),
+  gender: hinted(
+    z.enum(['male', 'female']).describe('Sets the luck pillar direction (with the year stem polarity).'),
+    { expected: '"male" or "female" (it sets the direction of the luck pillars)' },
+  ),
+  dayBoundary: z
+    .enum(['midnight', '23:00'])
+    .default('midnight')
+    .describe(
+      "Day pillar changes at midnight (default; 23:00-23:59 takes the next day's 子-hour stem) or at 23:00.",
+    ),
+  solarTime: z
+    .enum(['standard', 'true'])
+    .default('standard')
+    .describe(
+      'Day and hour pillars from the civil clock (standard) or apparent solar time at the birth longitude.',
+    ),
+};

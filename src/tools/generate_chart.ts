@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { birthChart, chartData } from '../core/human-design/index.js';
+import { birthChart, type ChartData, chartData } from '../core/human-design/index.js';
 import { defineTool } from '../operations/types.js';
 import {
   birthInputFields,
@@ -8,6 +8,8 @@ import {
   withPlaceRule,
 } from '../schemas/birth-input.js';
 import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
+import { imageField, PICTURE_OPTIONS } from '../schemas/render.js';
+import { renderBodygraph } from '../core/render/index.js';
 
 export const generateChartTool = defineTool({
   name: 'generate_chart',
@@ -20,7 +22,9 @@ export const generateChartTool = defineTool({
     'Set include="tooltips" for plain-language explanations of every value. Use validate_location first ' +
     'when the place may be ambiguous. Costs 1 chart request (repeat calls with the same input are free). ' +
     UNKNOWN_BIRTH_TIME_TEXT,
-  input: withPlaceRule(z.object({ ...birthInputFields({ dateNote: HD_DATE_NOTE }), include: includeField })),
+  input: withPlaceRule(
+    z.object({ ...birthInputFields({ dateNote: HD_DATE_NOTE }), include: includeField, image: imageField }),
+  ),
   output: chartDataSchema,
   access: 'advanced_chart',
   meter: 'chart',
@@ -28,6 +32,8 @@ export const generateChartTool = defineTool({
   cacheable: true,
   meta: { version: '2.0.0', endpoint: 'v2' },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  presentational: ['image'],
+  picture: (data, width) => renderBodygraph(data as ChartData, { ...PICTURE_OPTIONS, width }),
   example: { birthDate: '1948-04-09', birthTime: '00:14', birthLocation: 'Montreal, QC' },
   http: [
     {

@@ -1,9 +1,11 @@
 import * as z from 'zod';
-import { astrologyBirth, astrologyData } from '../core/astrology/index.js';
+import { astrologyBirth, type AstrologyData, astrologyData } from '../core/astrology/index.js';
 import { defineTool } from '../operations/types.js';
 import { astrologyDataSchema, houseSystemField } from '../schemas/astrology.js';
 import { birthInputFields, includeField, withPlaceRule } from '../schemas/birth-input.js';
 import { HD_DATE_NOTE } from '../schemas/human-design.js';
+import { imageField, PICTURE_OPTIONS } from '../schemas/render.js';
+import { DEFAULT_WHEEL_OPTIONS, renderWheel } from '../core/render/index.js';
 
 export const getAstrologyChartTool = defineTool({
   name: 'get_astrology_chart',
@@ -21,6 +23,7 @@ export const getAstrologyChartTool = defineTool({
       ...birthInputFields({ dateNote: HD_DATE_NOTE }),
       houseSystem: houseSystemField,
       include: includeField,
+      image: imageField,
     }),
   ),
   output: astrologyDataSchema,
@@ -30,6 +33,9 @@ export const getAstrologyChartTool = defineTool({
   cacheable: true,
   meta: { version: '1.0.0', endpoint: 'astrology' },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  presentational: ['image'],
+  picture: (data, width) =>
+    renderWheel(data as AstrologyData, { ...DEFAULT_WHEEL_OPTIONS, ...PICTURE_OPTIONS, width }),
   example: { birthDate: '1940-10-09', birthTime: '18:30', birthLocation: 'Liverpool, United Kingdom' },
   http: [
     {

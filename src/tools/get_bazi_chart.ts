@@ -1,33 +1,12 @@
 import * as z from 'zod';
-import { BAZI_BIRTH_RANGE, baziBirthChart, baziData } from '../core/bazi/index.js';
+import { baziBirthChart, type BaziData, baziData } from '../core/bazi/index.js';
+import { renderBazi } from '../core/render/index.js';
 import { defineTool } from '../operations/types.js';
-import { baziDataSchema } from '../schemas/bazi.js';
-import { birthInputFields, includeField, withPlaceRule } from '../schemas/birth-input.js';
-import { hinted } from '../schemas/field-hints.js';
+import { baziBirthFields, baziDataSchema } from '../schemas/bazi.js';
+import { includeField, withPlaceRule } from '../schemas/birth-input.js';
+import { imageField, PICTURE_OPTIONS } from '../schemas/render.js';
 
-const input = z.object({
-  ...birthInputFields({
-    dateNote: `${BAZI_BIRTH_RANGE.firstDay} to ${BAZI_BIRTH_RANGE.lastDay}`,
-    sameAsTool: 'generate_chart',
-  }),
-  gender: hinted(
-    z.enum(['male', 'female']).describe('Sets the luck pillar direction (with the year stem polarity).'),
-    { expected: '"male" or "female" (it sets the direction of the luck pillars)' },
-  ),
-  dayBoundary: z
-    .enum(['midnight', '23:00'])
-    .default('midnight')
-    .describe(
-      "Day pillar changes at midnight (default; 23:00-23:59 takes the next day's 子-hour stem) or at 23:00.",
-    ),
-  solarTime: z
-    .enum(['standard', 'true'])
-    .default('standard')
-    .describe(
-      'Day and hour pillars from the civil clock (standard) or apparent solar time at the birth longitude.',
-    ),
-  include: includeField,
-});
+const input = z.object({ ...baziBirthFields, include: includeField, image: imageField });
 
 export const getBaziChartTool = defineTool({
   name: 'get_bazi_chart',
@@ -46,6 +25,8 @@ export const getBaziChartTool = defineTool({
   meta: { version: '1.0.0', endpoint: 'bazi' },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   example: { birthDate: '1990-06-22', birthTime: '14:30', birthLocation: 'Taipei, Taiwan', gender: 'female' },
+  presentational: ['image'],
+  picture: (data, width) => renderBazi(data as BaziData, { ...PICTURE_OPTIONS, width }),
   http: [{ method: 'POST', path: '/api/bazi', from: 'body', aliases: [{ path: '/api/v1/saju' }] }],
   async run(args, deps, ctx) {
     const { gender, dayBoundary, solarTime } = args;

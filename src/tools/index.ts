@@ -34,6 +34,3 @@ export const TOOLS: readonly AnyTool[] = [
   validateLocationTool,
   querySageTool,
 ];
-
-/** The operations a worker process may run (operations/worker.ts loads this module by URL). */
-export const OPERATIONS: readonly AnyTool[] = TOOLS;

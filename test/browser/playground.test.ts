@@ -2,7 +2,9 @@
  * The playground at GET / in a real browser (Debian's Chromium): a visitor pastes a key, picks a
  * tool, types part of a city name, picks a suggestion with the keyboard, runs the chart and reads
  * the answer; a bad time shows the API's own words; the key stays in the browser between visits;
- * the page works at phone width and raises no script errors. Screenshots at desktop and phone width go to test-results/. Expected values: the
+ * the page works at phone width and raises no script errors; the chart run shows the bodygraph with
+ * as many defined centers as the chart, and Chromium shows each SVG endpoint as an SVG document
+ * without console errors. Screenshots at desktop and phone width go to test-results/. Expected values: the
  * same call made directly against the REST route (Montréal from GeoNames via GET /api/locations).
  */
 import { mkdirSync } from 'node:fs';
@@ -80,6 +82,20 @@ describe('playground', () => {
     const raw = JSON.parse(await text(page, '#raw')) as { data: { centers: { defined: string[] } } };
     expect(raw.data.centers.defined).toHaveLength(expected.centers.defined.length);
     expect(await text(page, '#curl')).toContain(`${svc.url}/api/chart`);
+    // The bodygraph the page shows (fetched by the page from POST /api/chart/bodygraph.svg), read
+    // back from the very bytes the <img> displays: as many defined centers as the chart has.
+    await page.waitForFunction("document.querySelector('#picture img')?.complete", { timeout: 15_000 });
+    const drawn = (await page.evaluate(`(async () => {
+      const img = document.querySelector('#picture img');
+      const svg = await (await fetch(img.src)).text();
+      const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+      return {
+        width: img.naturalWidth,
+        defined: doc.querySelectorAll('[data-center][data-defined="true"]').length,
+      };
+    })()`)) as { width: number; defined: number };
+    expect(drawn.width).toBeGreaterThan(0);
+    expect(drawn.defined).toBe(expected.centers.defined.length);
     await page.screenshot({ path: join(OUT, 'playground-desktop.png'), fullPage: true });
     await page.close();
   });
@@ -118,6 +134,39 @@ describe('playground', () => {
       os.map((o) => (o as unknown as { value: string }).value),
     );
     expect(genders).toEqual(['', 'male', 'female']);
+    await page.close();
+  });
+
+  it('renders every SVG endpoint as a picture without console errors', async () => {
+    const birth = { birthDate: '1987-11-03', birthTime: '06:45', birthLocation: 'Lyon, France' };
+    const svgs: [string, Record<string, string>][] = [
+      ['/api/chart/bodygraph/sample.svg', {}],
+      ['/api/chart/bodygraph/sample.svg', { theme: 'dark', transparent: 'true' }],
+      ['/api/astrology/wheel/sample.svg', { designRing: 'true', gateRing: 'true' }],
+      ['/api/chart/bodygraph/template.svg', { theme: 'mono' }],
+      ['/api/chart/bodygraph.svg', birth],
+      ['/api/astrology/wheel.svg', { ...birth, labels: 'false' }],
+      ['/api/bazi/chart.svg', { ...birth, gender: 'female' }],
+    ];
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${svc.key}` });
+    for (const [path, query] of svgs) {
+      const url = `${svc.url}${path}?${new URLSearchParams(query)}`;
+      const res = await page.goto(url, { waitUntil: 'load' });
+      expect(res?.status(), url).toBe(200);
+      // Chromium parsed it as an SVG document (an XML error would show its own error page) and laid it out.
+      const shown = (await page.evaluate(
+        "({ root: document.documentElement.localName, role: document.documentElement.getAttribute('role'), width: document.documentElement.getBoundingClientRect().width, errors: document.getElementsByTagName('parsererror').length })",
+      )) as { root: string; role: string; width: number; errors: number };
+      expect(shown, url).toMatchObject({ root: 'svg', role: 'img', errors: 0 });
+      expect(shown.width, url).toBeGreaterThan(0);
+    }
+    expect(errors).toEqual([]);
     await page.close();
   });
 

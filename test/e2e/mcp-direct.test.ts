@@ -138,6 +138,19 @@ describe('direct tools/call path answers exactly as the SDK does', () => {
     expect(JSON.stringify(legacy.body)).toContain('warnings');
     await expectSameAnswer(modernCall('generate_chart', gap, 6));
   });
+
+  it('a picture beside the answer (the image argument), first drawn and then cached, in both eras', async () => {
+    for (const [name, example] of TOOLS.filter((t) => t.picture).map((t) => [t.name, t.example] as const)) {
+      const png = await expectSameAnswer(legacyCall(name, { ...example, image: 'png' }, 21));
+      const content = (png.body as { result: { content: { type: string; mimeType?: string }[] } }).result
+        .content;
+      expect(content.map((b) => [b.type, b.mimeType])).toEqual([
+        ['text', undefined],
+        ['image', 'image/png'],
+      ]);
+      await expectSameAnswer(modernCall(name, { ...example, image: 'svg' }, 22));
+    }
+  });
 });
 
 describe('requests the direct path leaves to the SDK', () => {

@@ -170,7 +170,7 @@ describe('service routes', () => {
       openapi: string;
       paths: Record<
         string,
-        Record<string, { requestBody?: unknown; parameters: { name: string }[]; deprecated?: boolean }>
+        Record<string, { requestBody?: unknown; parameters?: { name: string }[]; deprecated?: boolean }>
       >;
     };
     expect(doc.openapi).toBe('3.1.0');
@@ -179,7 +179,7 @@ describe('service routes', () => {
       expect(op, `${r.method} ${r.path}`).toBeDefined();
       if (r.binding.from === 'body') expect(op!.requestBody).toBeDefined();
       else
-        expect(op!.parameters.map((p) => p.name)).toEqual(
+        expect((op!.parameters ?? []).map((p) => p.name)).toEqual(
           expect.arrayContaining(Object.keys(r.op.input.shape)),
         );
       expect(Boolean(op!.deprecated)).toBe(Boolean(r.aliasOf));

@@ -57,7 +57,7 @@ async function send(
   input: Record<string, unknown>,
   fixed: Readonly<Record<string, string>> = {},
   key: string | null = svc.key,
-): Promise<{ status: number; headers: Headers; body: Body }> {
+): Promise<{ status: number; headers: Headers; body: Body; bytes: Buffer }> {
   const headers = key ? authHeaders(key) : { 'Content-Type': 'application/json' };
   const res =
     row.method === 'POST'
@@ -73,7 +73,15 @@ async function send(
           })}`,
           { headers },
         );
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Body };
+  // Pictures answer in bytes; errors, like every other answer, in JSON.
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const json = res.headers.get('content-type')?.startsWith('application/json');
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: json ? (JSON.parse(bytes.toString()) as Body) : ({} as Body),
+    bytes,
+  };
 }
 
 /** The operation's result in a REST answer: `data`, or the fields beside `success` (flat envelope). */
@@ -113,6 +121,17 @@ describe.each(OPERATIONS.map((op) => [op.name, op] as const))('%s', (_name, op) 
     expect(canonical, 'a canonical route').toBeDefined();
     const base = await send(canonical!, example);
     expect(base.status, JSON.stringify(base.body)).toBe(200);
+    if (op.produces) {
+      // A picture: its media type, and the same bytes from every route and alias.
+      expect(base.headers.get('content-type')).toMatch(new RegExp(`^${op.produces.replace('+', '\\+')}`));
+      for (const row of routes().filter((r) => r.op === op && r !== canonical)) {
+        const other = await send(row, example, row.fixedQuery);
+        expect(other.status, `${row.method} ${row.path}`).toBe(200);
+        expect(other.bytes.equals(base.bytes), `${row.method} ${row.path}`).toBe(true);
+        if (row.aliasOf) expect(other.headers.get('link')).toBe(`<${row.aliasOf}>; rel="canonical"`);
+      }
+      return;
+    }
     expect(base.body.success).toBe(true);
     const data = restData(canonical!, base.body);
 

@@ -7,6 +7,9 @@
  * (no expansion inside single quotes), RFC 9110 Host, the README's CHART_KEY convention.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,9 +73,16 @@ describe('/docs examples', () => {
 
   it('succeed when pasted into sh with the key exported', async () => {
     const examples = examplesOf(await getDocs());
+    const cwd = mkdtempSync(join(tmpdir(), 'docs-examples-'));
     for (const ex of examples) {
-      const { stdout } = await run('sh', ['-c', ex], { env: { ...process.env, CHART_KEY: svc.key } });
-      if (ex.includes('/mcp')) {
+      const { stdout } = await run('sh', ['-c', ex], { cwd, env: { ...process.env, CHART_KEY: svc.key } });
+      const file = / -o (\S+)/.exec(ex)?.[1];
+      if (file) {
+        // Pictures are written to a file: an SVG document or a PNG signature.
+        const bytes = readFileSync(join(cwd, file));
+        if (file.endsWith('.png')) expect(bytes.subarray(1, 4).toString(), ex).toBe('PNG');
+        else expect(bytes.toString('utf8', 0, 4), ex).toBe('<svg');
+      } else if (ex.includes('/mcp')) {
         expect(stdout, ex).toMatch(/"result":\{/);
         expect(stdout, ex).not.toContain('"isError":true');
       } else {

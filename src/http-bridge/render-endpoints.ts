@@ -1,0 +1,256 @@
+import * as z from 'zod';
+import { astrologyBirth, astrologyData } from '../core/astrology/index.js';
+import { baziBirthChart, baziData } from '../core/bazi/index.js';
+import { birthChart, type ChartData, chartData } from '../core/human-design/index.js';
+import {
+  renderBazi,
+  renderBodygraph,
+  renderWheel,
+  type RenderOptions,
+  svgToPng,
+  type WheelOptions,
+} from '../core/render/index.js';
+import {
+  type Access,
+  type AnyOperation,
+  defineOperation,
+  type Deps,
+  type PictureType,
+  type RunContext,
+} from '../operations/types.js';
+import { houseSystemField } from '../schemas/astrology.js';
+import { baziBirthFields } from '../schemas/bazi.js';
+import { birthInputFields, withPlaceRule } from '../schemas/birth-input.js';
+import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
+import { renderFields, wheelFields } from '../schemas/render.js';
+
+/**
+ * The picture endpoints (REST only): bodygraph, wheel and BaZi as SVG or PNG for a birth, the fixed
+ * samples and the blank template, and the sample chart as JSON. Each drawing is written once and
+ * served in both formats; GET takes the input as query parameters, POST as a JSON body. A keyed
+ * render costs 1 chart request, like the chart it draws (cache hits are free); the key-less ones are
+ * under the address rate limit.
+ */
+
+/** The fixed sample births: the examples of generate_chart and get_astrology_chart. */
+const SAMPLE_BODYGRAPH = { birthDate: '1948-04-09', birthTime: '00:14', birthLocation: 'Montreal, QC' };
+const SAMPLE_WHEEL = {
+  birthDate: '1940-10-09',
+  birthTime: '18:30',
+  birthLocation: 'Liverpool, United Kingdom',
+};
+
+type Format = 'svg' | 'png';
+const MEDIA: Record<Format, PictureType> = { svg: 'image/svg+xml', png: 'image/png' };
+const OUTPUT: Record<Format, z.ZodType> = {
+  svg: z.string().describe('The SVG document.'),
+  png: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('The PNG image.'),
+};
+
+const renderOptions = (input: RenderOptions): RenderOptions => ({
+  theme: input.theme,
+  width: input.width,
+  transparent: input.transparent,
+  labels: input.labels,
+});
+const wheelOptions = (input: WheelOptions): WheelOptions => ({
+  ...renderOptions(input),
+  designRing: input.designRing,
+  gateRing: input.gateRing,
+});
+
+interface PictureSpec<I extends z.ZodObject> {
+  /** Operation name without the format, e.g. `render_bodygraph`. */
+  name: string;
+  title: string;
+  description: string;
+  /** Path without the extension, e.g. `/api/chart/bodygraph`. */
+  path: string;
+  formats: readonly Format[];
+  input: I;
+  access: Access;
+  example: z.input<I>;
+  /** Legacy paths (without extension) per format. */
+  aliases?: Partial<Record<Format, string>>;
+  /** The SVG text for the checked input. */
+  draw(input: z.infer<I>, deps: Deps, ctx: RunContext): string;
+}
+
+/** One operation per format of a drawing: same input, same access; PNG rasterises the same SVG. */
+function pictureOperations<I extends z.ZodObject>(spec: PictureSpec<I>): AnyOperation[] {
+  const keyed = spec.access !== 'public';
+  return spec.formats.map((format) => {
+    const path = `${spec.path}.${format}`;
+    const alias = spec.aliases?.[format];
+    const aliases = alias ? [{ path: alias }] : undefined;
+    return defineOperation({
+      name: `${spec.name}_${format}`,
+      title: `${spec.title} (${format.toUpperCase()})`,
+      description: spec.description,
+      input: spec.input,
+      output: OUTPUT[format],
+      access: spec.access,
+      ...(keyed ? { meter: 'chart' as const, cost: () => 1 } : {}),
+      cacheable: true,
+      // Rasterising holds a core for 20-50 ms: the worker pool keeps the event loop serving meanwhile.
+      heavy: format === 'png',
+      produces: MEDIA[format],
+      httpCache: keyed ? 'private' : 'public',
+      http: [
+        { method: 'GET', path, from: 'query', ...(aliases ? { aliases } : {}) },
+        { method: 'POST', path, from: 'body', ...(aliases ? { aliases } : {}) },
+      ],
+      example: spec.example,
+      async run(input, deps, ctx) {
+        const svg = spec.draw(input, deps, ctx);
+        return format === 'svg' ? svg : svgToPng(svg, (input as RenderOptions).width);
+      },
+    }) as unknown as AnyOperation;
+  });
+}
+
+const KEYED_COST =
+  'Costs 1 chart request, like the chart itself (repeats with the same input are free). Errors are JSON.';
+const RENDER_NOTE =
+  'Render parameters: theme, width, transparent, labels. GET takes every field as a query parameter, ' +
+  'POST as a JSON body.';
+
+function sampleBodygraph(deps: Deps): ChartData {
+  return chartData(deps.knowledge, birthChart(deps, SAMPLE_BODYGRAPH), false);
+}
+
+const bodygraph = pictureOperations({
+  name: 'render_bodygraph',
+  title: 'Bodygraph picture',
+  description:
+    'The Human Design bodygraph of a birth: defined centers filled, channels and gates coloured by ' +
+    `personality and design, the two activation columns. Birth input as generate_chart. ${RENDER_NOTE} ` +
+    KEYED_COST,
+  path: '/api/chart/bodygraph',
+  formats: ['svg', 'png'],
+  input: withPlaceRule(z.object({ ...birthInputFields({ dateNote: HD_DATE_NOTE }), ...renderFields })),
+  access: 'advanced_chart',
+  example: { ...SAMPLE_BODYGRAPH, theme: 'light', width: 800 },
+  draw(input, deps, ctx) {
+    const result = birthChart(deps, input);
+    ctx.warnings.push(...result.warnings);
+    return renderBodygraph(chartData(deps.knowledge, result, false), renderOptions(input));
+  },
+});
+
+const wheel = pictureOperations({
+  name: 'render_wheel',
+  title: 'Astrology wheel picture',
+  description:
+    'The Western astrology wheel of a birth: zodiac, houses, planets with degrees, aspect lines; ' +
+    'designRing adds the Design planets, gateRing the 64 Human Design gates. Birth input as ' +
+    `get_astrology_chart. ${RENDER_NOTE} ${KEYED_COST}`,
+  path: '/api/astrology/wheel',
+  formats: ['svg', 'png'],
+  input: withPlaceRule(
+    z.object({
+      ...birthInputFields({ dateNote: HD_DATE_NOTE }),
+      houseSystem: houseSystemField,
+      ...renderFields,
+      ...wheelFields,
+    }),
+  ),
+  access: 'advanced_chart',
+  example: { ...SAMPLE_WHEEL, designRing: true, gateRing: true },
+  draw(input, deps, ctx) {
+    const result = astrologyBirth(deps, input);
+    ctx.warnings.push(...result.warnings);
+    return renderWheel(astrologyData(deps.knowledge, result, false), wheelOptions(input));
+  },
+});
+
+const bazi = pictureOperations({
+  name: 'render_bazi',
+  title: 'BaZi chart picture',
+  description:
+    'The BaZi (Four Pillars) chart of a birth: pillars with hidden stems and ten gods, elements by ' +
+    `colour, the luck pillars. Birth input as get_bazi_chart (gender required). ${RENDER_NOTE} ${KEYED_COST}`,
+  path: '/api/bazi/chart',
+  formats: ['svg'],
+  aliases: { svg: '/api/v1/saju/chart.svg' },
+  input: withPlaceRule(z.object({ ...baziBirthFields, ...renderFields })),
+  access: 'basic_chart_or_advanced',
+  example: { birthDate: '1990-06-22', birthTime: '14:30', birthLocation: 'Taipei, Taiwan', gender: 'female' },
+  draw(input, deps, ctx) {
+    const { gender, dayBoundary, solarTime } = input;
+    const result = baziBirthChart(deps, input, { gender, dayBoundary, solarTime });
+    ctx.warnings.push(...result.warnings);
+    return renderBazi(baziData(deps.knowledge, result, false), renderOptions(input));
+  },
+});
+
+/** The render parameters alone, one schema for the sample and the template (one OpenAPI component). */
+const bodygraphRenderInput = z.object(renderFields);
+
+const SAMPLE_NOTE = 'No key needed (address rate limit); long-lived public caching, ETag.';
+
+const bodygraphSample = pictureOperations({
+  name: 'bodygraph_sample',
+  title: 'Sample bodygraph',
+  description: `The bodygraph of the fixed sample chart (1948-04-09 00:14, Montreal). ${RENDER_NOTE} ${SAMPLE_NOTE}`,
+  path: '/api/chart/bodygraph/sample',
+  formats: ['svg', 'png'],
+  input: bodygraphRenderInput,
+  access: 'public',
+  example: { theme: 'dark', width: 600 },
+  draw: (input, deps) => renderBodygraph(sampleBodygraph(deps), renderOptions(input)),
+});
+
+const wheelSample = pictureOperations({
+  name: 'wheel_sample',
+  title: 'Sample astrology wheel',
+  description:
+    `The astrology wheel of the fixed sample chart (1940-10-09 18:30, Liverpool), with designRing and ` +
+    `gateRing. ${RENDER_NOTE} ${SAMPLE_NOTE}`,
+  path: '/api/astrology/wheel/sample',
+  formats: ['svg', 'png'],
+  input: z.object({ ...renderFields, ...wheelFields }),
+  access: 'public',
+  example: { theme: 'light', gateRing: true },
+  draw: (input, deps) =>
+    renderWheel(
+      astrologyData(deps.knowledge, astrologyBirth(deps, SAMPLE_WHEEL), false),
+      wheelOptions(input),
+    ),
+});
+
+const template = pictureOperations({
+  name: 'bodygraph_template',
+  title: 'Blank bodygraph',
+  description: `The bodygraph with no chart: every center open, every gate unmarked. ${RENDER_NOTE} ${SAMPLE_NOTE}`,
+  path: '/api/chart/bodygraph/template',
+  formats: ['svg'],
+  input: bodygraphRenderInput,
+  access: 'public',
+  example: { theme: 'mono' },
+  draw: (input) => renderBodygraph(null, renderOptions(input)),
+});
+
+const sampleJson = defineOperation({
+  name: 'bodygraph_sample_json',
+  title: 'Sample chart as JSON',
+  description: `The fixed sample chart (1948-04-09 00:14, Montreal) as generate_chart answers it. ${SAMPLE_NOTE}`,
+  input: z.object({}),
+  output: chartDataSchema,
+  access: 'public',
+  cacheable: true,
+  httpCache: 'public',
+  http: [{ method: 'GET', path: '/api/chart/bodygraph/sample.json', from: 'query' }],
+  example: {},
+  run: async (_input, deps) => sampleBodygraph(deps),
+});
+
+export const RENDER_ENDPOINTS: readonly AnyOperation[] = [
+  ...bodygraph,
+  ...wheel,
+  ...bazi,
+  ...bodygraphSample,
+  ...wheelSample,
+  ...template,
+  sampleJson as unknown as AnyOperation,
+];
