@@ -3,6 +3,7 @@
  * arithmetic and UTC -> Julian day. Positions are read as gates with the tests' own wheel,
  * test/fixtures/wheel.ts, so position checks do not depend on src/core/human-design.
  */
+import type { HdBodyName } from '../../src/core/ephemeris/index.js';
 import { julianDayUT } from '../../src/core/time/index.js';
 
 /** mulberry32: tiny, fast, good enough to spread sample instants; same seed -> same sequence. */
@@ -26,3 +27,20 @@ export const J2000 = 2_451_545.0;
 
 /** Julian day (UT) of a UTC calendar time, e.g. jd('1982-03-27T14:05:00Z'). */
 export const jd = (iso: string): number => julianDayUT(Date.parse(iso));
+
+/** A chart's planet name (as the V2 chart and the fixtures write it) -> the ephemeris body name. */
+export const EPHEMERIS_BODY_OF = {
+  Sun: 'sun',
+  Earth: 'earth',
+  Rahu: 'northNode',
+  Ketu: 'southNode',
+  Moon: 'moon',
+  Mercury: 'mercury',
+  Venus: 'venus',
+  Mars: 'mars',
+  Jupiter: 'jupiter',
+  Saturn: 'saturn',
+  Uranus: 'uranus',
+  Neptune: 'neptune',
+  Pluto: 'pluto',
+} as const satisfies Record<string, HdBodyName>;

@@ -5,25 +5,11 @@
  * name too (section B5 scheme 2 from the direct Sun and Moon), and the longitude within 2e-4 degrees.
  */
 import { describe, expect, it } from 'vitest';
-import { createEphemeris, type HdPositions } from '../../src/core/ephemeris/index.js';
+import { createEphemeris } from '../../src/core/ephemeris/index.js';
 import { phaseName, transitSeries } from '../../src/core/transits/index.js';
 import { wheelActivation } from '../fixtures/wheel.js';
+import { EPHEMERIS_BODY_OF as KEY } from '../helpers/ephemeris.js';
 
-const KEY: Record<string, keyof HdPositions> = {
-  Sun: 'sun',
-  Earth: 'earth',
-  Rahu: 'northNode',
-  Ketu: 'southNode',
-  Moon: 'moon',
-  Mercury: 'mercury',
-  Venus: 'venus',
-  Mars: 'mars',
-  Jupiter: 'jupiter',
-  Saturn: 'saturn',
-  Uranus: 'uranus',
-  Neptune: 'neptune',
-  Pluto: 'pluto',
-};
 const SIGNS = [
   'Aries',
   'Taurus',

@@ -29,7 +29,7 @@ import {
 } from '../../../src/core/ephemeris/index.js';
 import { CHART_LIST, type Column } from '../../fixtures/reference-charts.js';
 import { gateLine } from '../../fixtures/wheel.js';
-import { angleDiff, jd, SECONDS_PER_DAY, seededRandom } from '../../helpers/ephemeris.js';
+import { angleDiff, EPHEMERIS_BODY_OF, jd, SECONDS_PER_DAY, seededRandom } from '../../helpers/ephemeris.js';
 
 const SUN_TOLERANCE_DEG = 1e-5;
 const PUBLISHED_EARLY_S = 30;
@@ -101,22 +101,7 @@ describe('design instant', () => {
   );
 });
 
-/** Fixture column (service planet name) -> ephemeris body name. */
-const BODY_OF: Record<Column, HdBodyName> = {
-  Sun: 'sun',
-  Earth: 'earth',
-  Rahu: 'northNode',
-  Ketu: 'southNode',
-  Moon: 'moon',
-  Mercury: 'mercury',
-  Venus: 'venus',
-  Mars: 'mars',
-  Jupiter: 'jupiter',
-  Saturn: 'saturn',
-  Uranus: 'uranus',
-  Neptune: 'neptune',
-  Pluto: 'pluto',
-};
+const BODY_OF: Record<Column, HdBodyName> = EPHEMERIS_BODY_OF;
 
 describe('published activations (gate.line)', () => {
   const stated = CHART_LIST.filter((c) => c.statedActivations);

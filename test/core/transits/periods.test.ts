@@ -4,29 +4,14 @@
  * 64 gates in a year; each line is 0.9375 degrees and the wheel starts at 302 degrees (gate 41).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEphemeris, type Ephemeris, type HdPositions } from '../../../src/core/ephemeris/index.js';
+import { createEphemeris, type Ephemeris } from '../../../src/core/ephemeris/index.js';
 import { type TransitPeriods, transitPeriods } from '../../../src/core/transits/index.js';
 import { LINE_DEGREES, WHEEL, WHEEL_START_DEGREES } from '../../fixtures/wheel.js';
+import { EPHEMERIS_BODY_OF as KEY } from '../../helpers/ephemeris.js';
 
 const jd = (iso: string) => Date.parse(iso) / 86_400_000 + 2_440_587.5;
 const START = jd('2025-01-01T00:00:00Z');
 const END = jd('2026-01-01T00:00:00Z');
-
-const KEY: Record<string, keyof HdPositions> = {
-  Sun: 'sun',
-  Earth: 'earth',
-  Rahu: 'northNode',
-  Ketu: 'southNode',
-  Moon: 'moon',
-  Mercury: 'mercury',
-  Venus: 'venus',
-  Mars: 'mars',
-  Jupiter: 'jupiter',
-  Saturn: 'saturn',
-  Uranus: 'uranus',
-  Neptune: 'neptune',
-  Pluto: 'pluto',
-};
 
 let ephemeris: Ephemeris;
 let result: TransitPeriods;
@@ -103,7 +88,7 @@ describe('transit periods 2025', () => {
 
   it('periods chain per body: each starts where the previous ended, and match the state at the start', () => {
     const at = ephemeris.humanDesignBodies(START);
-    for (const body of Object.keys(KEY)) {
+    for (const body of Object.keys(KEY) as (keyof typeof KEY)[]) {
       const ps = result.periods.filter((p) => p.body === body);
       for (let i = 1; i < ps.length; i++) expect(ps[i]!.start).toBe(ps[i - 1]!.end);
       const lon = at[KEY[body]!].longitude;
