@@ -3,7 +3,7 @@
  * every longitude), through the core (ephemeris -> both charts -> cross aspects), no HTTP:
  * - every listed aspect (within each chart and across the two) has as `angle` the shortest arc
  *   between its two bodies' longitudes as the answer prints them, and an `orb` within the limit of
- *   its aspect in reference astrology-bazi-location.md A2 (Kerykeion's orbs, written out here);
+ *   its aspect in reference astrology-bazi-location.md A2 (Kerykeion's orbs, test/fixtures/aspect-orbs.ts);
  * - no pair within an aspect's orb is missing, and no pair is listed twice (a brute-force search
  *   with the test's own table over the exact longitudes);
  * - `aspects.count` and `crossAspects.summary` equal the lists; the element and quality counts add
@@ -17,6 +17,7 @@ import {
   crossAspects,
 } from '../../src/core/astrology/index.js';
 import type { Ephemeris } from '../../src/core/ephemeris/index.js';
+import { ASPECT_ORBS } from '../fixtures/aspect-orbs.js';
 import { sharedEphemeris } from '../helpers/service.js';
 import { seededRandom } from '../helpers/ephemeris.js';
 
@@ -27,19 +28,7 @@ const SPAN_DAYS = 73_049; // to 2100-01-01
 /** Rounding of the answer: longitudes to 6 decimals, angles and orbs to 4. */
 const PRINTED_TOLERANCE = 1e-4;
 
-const ORBS: Record<string, [angle: number, orb: number]> = {
-  conjunction: [0, 10],
-  'semi-sextile': [30, 1],
-  'semi-square': [45, 1],
-  sextile: [60, 6],
-  quintile: [72, 1],
-  square: [90, 5],
-  trine: [120, 8],
-  sesquiquadrate: [135, 1],
-  biquintile: [144, 1],
-  quincunx: [150, 1],
-  opposition: [180, 10],
-};
+const ORBS = ASPECT_ORBS;
 const MAJOR = new Set(['conjunction', 'sextile', 'square', 'trine', 'opposition']);
 
 const arc = (a: number, b: number): number => {

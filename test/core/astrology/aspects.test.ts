@@ -5,25 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ASPECTS, aspectBetween } from '../../../src/core/astrology/index.js';
+import { ASPECT_ORBS } from '../../fixtures/aspect-orbs.js';
 
-const REFERENCE = {
-  conjunction: [0, 10],
-  'semi-sextile': [30, 1],
-  'semi-square': [45, 1],
-  sextile: [60, 6],
-  quintile: [72, 1],
-  square: [90, 5],
-  trine: [120, 8],
-  sesquiquadrate: [135, 1],
-  biquintile: [144, 1],
-  quincunx: [150, 1],
-  opposition: [180, 10],
-} as const;
 const MAJOR = ['conjunction', 'sextile', 'square', 'trine', 'opposition'];
 
 describe('aspect table', () => {
   it('has the reference angles and orbs', () => {
-    expect(Object.fromEntries(ASPECTS.map((a) => [a.name, [a.angle, a.orb]]))).toEqual(REFERENCE);
+    expect(Object.fromEntries(ASPECTS.map((a) => [a.name, [a.angle, a.orb]]))).toEqual(ASPECT_ORBS);
     for (const a of ASPECTS) expect(a.class).toBe(MAJOR.includes(a.name) ? 'major' : 'minor');
   });
 
