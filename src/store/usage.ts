@@ -12,6 +12,10 @@ export interface UsageRow {
   units: number;
 }
 
+/** How long totals read or committed here serve the allowance pre-check without a new read. */
+export const PEEK_FRESH_MS = 1000;
+const MAX_RECENT = 10_000;
+
 /**
  * Durable metering: one row per key, month and meter, updated by atomic upserts so that concurrent
  * requests never lose or double a count. Concurrent increments of one counter share one upsert
@@ -20,8 +24,13 @@ export interface UsageRow {
 export class UsageStore {
   private readonly commits: UsageGroupCommit;
   private readonly peeks = new Map<string, Promise<Record<MeterName, number>>>();
+  /** The last totals read or committed per key and month, and when: what a pre-check may reuse. */
+  private readonly recent = new Map<string, { totals: Record<MeterName, number>; at: number }>();
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => number = Date.now,
+  ) {
     this.commits = new UsageGroupCommit(db);
   }
 
@@ -37,19 +46,36 @@ export class UsageStore {
     at: Date,
   ): Promise<number | null> {
     if (limit !== null && units > limit) return null;
-    return this.commits.add(keyId, usageMonth(at), meter, units, limit);
+    const month = usageMonth(at);
+    const total = await this.commits.add(keyId, month, meter, units, limit);
+    const known = this.recent.get(`${keyId}\u0000${month}`);
+    if (total !== null && known) {
+      known.totals = { ...known.totals, [meter]: Math.max(known.totals[meter], total) };
+      known.at = this.clock();
+    }
+    return total;
   }
 
   /**
-   * The month's usage for an allowance pre-check: concurrent callers for one key and month share one
-   * read. The answer may miss units committed while it was in flight, which is fine for a pre-check:
-   * the commit itself enforces the allowance exactly (see add).
+   * The month's usage for an allowance pre-check: totals read or committed in this process within
+   * the last PEEK_FRESH_MS, else one read shared by concurrent callers for the key and month. The
+   * answer may miss units committed meanwhile (by another process too), which is fine for a
+   * pre-check: the commit itself enforces the allowance exactly (see add). A busy key so costs no
+   * read per request.
    */
   peek(keyId: string, month: string): Promise<Record<MeterName, number>> {
     const id = `${keyId}\u0000${month}`;
+    const known = this.recent.get(id);
+    if (known && this.clock() - known.at < PEEK_FRESH_MS) return Promise.resolve(known.totals);
     let read = this.peeks.get(id);
     if (!read) {
-      read = this.get(keyId, month).finally(() => this.peeks.delete(id));
+      read = this.get(keyId, month)
+        .then((totals) => {
+          if (this.recent.size >= MAX_RECENT) this.recent.clear();
+          this.recent.set(id, { totals, at: this.clock() });
+          return totals;
+        })
+        .finally(() => this.peeks.delete(id));
       this.peeks.set(id, read);
     }
     return read;

@@ -8,7 +8,14 @@
  * loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openStore, type Store, UsageStore, usageMonth } from '../../src/store/index.js';
+import {
+  type Database,
+  openStore,
+  PEEK_FRESH_MS,
+  type Store,
+  UsageStore,
+  usageMonth,
+} from '../../src/store/index.js';
 import { startPostgres, type TempPostgres } from '../helpers/postgres.js';
 
 let pg: TempPostgres;
@@ -115,7 +122,7 @@ describe.each(backends)('%s', (_label, open) => {
 });
 
 describe('allowance pre-check read', () => {
-  it('concurrent pre-checks for one key and month share one read; a later one reads again', async () => {
+  it('concurrent pre-checks share one read; commits here keep it current; a stale one reads again', async () => {
     const store = await openStore({ dataDir: 'memory://' });
     try {
       const keyId = (await store.keys.create({ name: 'peek', products: ['advanced_chart'] })).record.id;
@@ -127,13 +134,23 @@ describe('allowance pre-check read', () => {
           return store.db.query(text, params);
         }) as Database['query'],
       };
-      const usage = new UsageStore(db);
+      let now = 1_000_000;
+      const usage = new UsageStore(db, () => now);
       await usage.add(keyId, 'chart', 4, null, AT);
       const reads = await Promise.all(Array.from({ length: 50 }, () => usage.peek(keyId, MONTH)));
       expect(reads.every((r) => r.chart === 4)).toBe(true);
       expect(selects).toBe(1);
+      // A commit in this process updates the known total: no read needed for it.
       await usage.add(keyId, 'chart', 1, null, AT);
       expect((await usage.peek(keyId, MONTH)).chart).toBe(5);
+      expect(selects).toBe(1);
+      // Units committed elsewhere (another process, here straight into the table) show once the
+      // known totals are older than PEEK_FRESH_MS.
+      await store.db.query("UPDATE usage SET units = 9 WHERE key_id = $1 AND meter = 'chart'", [keyId]);
+      now += PEEK_FRESH_MS - 1;
+      expect((await usage.peek(keyId, MONTH)).chart).toBe(5);
+      now += 1;
+      expect((await usage.peek(keyId, MONTH)).chart).toBe(9);
       expect(selects).toBe(2);
     } finally {
       await store.close();
