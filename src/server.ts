@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -58,7 +58,7 @@ export interface Service {
   shutdown(): Promise<void>;
 }
 
-/** Builds the dependencies once and mounts MCP + REST on one express app. */
+/** Builds the dependencies once and serves MCP + REST from one HTTP listener. */
 export async function createService(
   config: Config,
   log: Logger,
@@ -129,9 +129,11 @@ export async function createService(
     knowledgeLoad,
     listen() {
       return new Promise((resolve, reject) => {
-        const s = http.app.listen(config.port, config.host, (err?: Error) => {
-          if (err) reject(err);
-          else resolve(s.address() as AddressInfo);
+        const s = createServer(http.handle);
+        s.once('error', reject);
+        s.listen(config.port, config.host, () => {
+          s.off('error', reject);
+          resolve(s.address() as AddressInfo);
         });
         s.keepAliveTimeout = 65_000;
         // Backstop beside the body timeout: Node drops a request still arriving after this long.

@@ -1,5 +1,6 @@
-import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../core/errors.js';
+import { ClientGone } from './body.js';
+import type { Res } from './http.js';
 
 export interface AdmissionLimits {
   /** Requests running at once. */
@@ -134,37 +135,30 @@ export class Admission {
 }
 
 /**
- * Express middleware placed on each route after authentication and after the body has arrived: the
- * request takes a slot (or waits for one) and reports its wait in `X-Queue-Wait-Ms`; the slot is
- * freed when the response closes. A slow or unauthenticated client therefore never holds a slot.
+ * Takes a slot for this response, after authentication and after the body has arrived (so a slow or
+ * unauthenticated client never holds one), reports the wait in `X-Queue-Wait-Ms`, and frees the slot
+ * when the response closes. Rejects with the refusal (503, Retry-After) or ClientGone.
  */
-export function admissionMiddleware(admission: Admission, onRefused: (res: Response, e: AppError) => void) {
-  return (_req: Request, res: Response, next: NextFunction): void => {
-    const admitted = (ticket: Ticket) => {
-      res.set('X-Queue-Wait-Ms', String(ticket.waitMs));
-      res.once('close', ticket.release);
-      if (res.writableEnded || res.destroyed) ticket.release();
-      else next();
-    };
-    const free = admission.tryAcquire();
-    if (free) {
-      admitted(free);
-      return;
-    }
+export async function admit(admission: Admission, res: Res): Promise<void> {
+  let ticket = admission.tryAcquire();
+  if (!ticket) {
     const abort = new AbortController();
     const onClose = () => abort.abort();
     res.once('close', onClose);
-    admission.acquire(abort.signal).then(
-      (ticket) => {
-        res.off('close', onClose);
-        admitted(ticket);
-      },
-      (e: AppError) => {
-        res.off('close', onClose);
-        if (res.destroyed) return;
-        res.set('X-Queue-Wait-Ms', String(admission.limits.maxWaitMs));
-        onRefused(res, e);
-      },
-    );
-  };
+    try {
+      ticket = await admission.acquire(abort.signal);
+    } catch (e) {
+      if (res.destroyed) throw new ClientGone();
+      res.setHeader('X-Queue-Wait-Ms', String(admission.limits.maxWaitMs));
+      throw e;
+    } finally {
+      res.off('close', onClose);
+    }
+  }
+  res.setHeader('X-Queue-Wait-Ms', String(ticket.waitMs));
+  res.once('close', ticket.release);
+  if (res.writableEnded || res.destroyed) {
+    ticket.release();
+    throw new ClientGone();
+  }
 }

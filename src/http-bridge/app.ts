@@ -1,23 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { createMcpEndpoint } from '../mcp/index.js';
 import type { ResultCache } from '../operations/cache.js';
 import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
-import { Admission, type AdmissionLimits, admissionMiddleware } from './admission.js';
+import { Admission, type AdmissionLimits, admit } from './admission.js';
 import { createAuthenticator } from './auth.js';
-import { jsonBody } from './body.js';
+import { bodyReader } from './body.js';
 import { docsBaseUrl, renderDocsPage } from './docs.js';
 import { Drain } from './drain.js';
-import { errorHandler, sendError } from './errors.js';
+import { errorResponder } from './errors.js';
+import {
+  clientAddress,
+  HTML_TYPE,
+  parseTarget,
+  publicOrigin,
+  type Req,
+  type Res,
+  send,
+  sendJson,
+} from './http.js';
 import type { McpEdgePolicy } from './mcp-guard.js';
 import { mcpRoute } from './mcp-route.js';
 import { buildOpenApi } from './openapi.js';
 import { playgroundTools, renderPlayground } from './playground.js';
 import { operationExamples } from './openapi-examples.js';
 import { AddressRateLimiter, type RateLimit } from './rate-limit.js';
-import { restRouter } from './rest.js';
+import { addRestRoutes } from './rest.js';
+import { ANY_METHOD, Router } from './router.js';
 import { buildRouteTable, type RouteRow } from './routes.js';
 
 export interface HttpAppOptions {
@@ -40,7 +50,8 @@ export interface HttpAppOptions {
 }
 
 export interface HttpApp {
-  app: express.Express;
+  /** The request listener for `http.createServer`. */
+  handle: (req: Req, res: Res) => void;
   admission: Admission;
   routes: RouteRow[];
   /** Shutdown drain: /ready answers 503 and every response closes its connection. */
@@ -55,73 +66,95 @@ export interface HttpApp {
  */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { deps, cache, log } = options;
-  const app = express();
-  app.disable('x-powered-by');
-  // Answers are computed per request (and mostly POSTs): a SHA-1 ETag of every body buys nothing.
-  app.set('etag', false);
-  app.set('trust proxy', 'loopback');
   const admission = new Admission(options.admission);
-  const admit = admissionMiddleware(admission, sendError);
+  const takeSlot = (res: Res) => admit(admission, res);
   const limiter = new AddressRateLimiter(options.rateLimit);
   const auth = createAuthenticator(deps.store.keys, options.keyCacheMs);
   const routes = buildRouteTable([...options.tools, ...options.endpoints]);
   const drain = new Drain();
   const body = { limit: options.bodyLimit, timeoutMs: options.bodyTimeoutMs, log };
+  const router = new Router();
+  /** Key-less pages: the address rate limit, then a slot like every other route. */
+  const publicPage =
+    (render: (req: Req) => Promise<string> | string, type: string) => async (req: Req, res: Res) => {
+      limiter.take(clientAddress(req));
+      await takeSlot(res);
+      send(res, 200, type, await render(req));
+    };
 
-  app.use(drain.middleware);
-  app.use((_req, res, next) => {
-    res.set('X-Request-Id', randomUUID());
-    // Admitted requests overwrite this with their wait; the rest never queued.
-    res.set('X-Queue-Wait-Ms', '0');
-    next();
+  router.add('GET', '/health', (_req, res) => {
+    sendJson(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
   });
-
-  app.get('/health', (_req, res) => {
-    res.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
-  });
-  app.get('/ready', async (_req, res) => {
+  router.add('GET', '/ready', async (_req, res) => {
     if (drain.draining) {
-      res.status(503).json({ status: 'shutting down', database: deps.store.db.kind });
+      sendJson(res, 503, { status: 'shutting down', database: deps.store.db.kind });
       return;
     }
     const ok = await deps.store.db.ping();
-    res
-      .status(ok ? 200 : 503)
-      .json({ status: ok ? 'ready' : 'database unreachable', database: deps.store.db.kind });
+    sendJson(res, ok ? 200 : 503, {
+      status: ok ? 'ready' : 'database unreachable',
+      database: deps.store.db.kind,
+    });
   });
 
-  const publicLimited = (req: Request, _res: Response, next: NextFunction) => {
-    limiter.take(req.ip ?? 'unknown');
-    next();
-  };
   // Built on first use (response examples run each operation once), then served as the same bytes.
   let openApiJson: Promise<string> | null = null;
-  app.get('/openapi.json', publicLimited, admit, async (_req, res) => {
-    openApiJson ??= operationExamples(
-      routes.map((r) => r.op),
-      deps,
-      log,
-    ).then((examples) => JSON.stringify(buildOpenApi(routes, options.tools, examples)));
-    res.type('application/json').send(await openApiJson);
-  });
+  router.add(
+    'GET',
+    '/openapi.json',
+    publicPage(() => {
+      openApiJson ??= operationExamples(
+        routes.map((r) => r.op),
+        deps,
+        log,
+      ).then((examples) => JSON.stringify(buildOpenApi(routes, options.tools, examples)));
+      return openApiJson;
+    }, 'application/json; charset=utf-8'),
+  );
   let playground: string | null = null;
-  app.get('/', publicLimited, admit, (_req, res) => {
-    playground ??= renderPlayground(playgroundTools(routes, options.tools));
-    res.type('html').send(playground);
-  });
+  router.add(
+    'GET',
+    '/',
+    publicPage(() => (playground ??= renderPlayground(playgroundTools(routes, options.tools))), HTML_TYPE),
+  );
   let docsPage: ((baseUrl: string) => string) | null = null;
-  app.get(['/docs', '/docs/'], publicLimited, admit, (req, res) => {
-    docsPage ??= renderDocsPage(routes, options.tools, options.resources);
-    res.type('html').send(docsPage(docsBaseUrl(req.protocol, req.host)));
-  });
+  router.add(
+    'GET',
+    '/docs',
+    publicPage((req) => {
+      docsPage ??= renderDocsPage(routes, options.tools, options.resources);
+      const { protocol, host } = publicOrigin(req);
+      return docsPage(docsBaseUrl(protocol, host));
+    }, HTML_TYPE),
+  );
 
   const mcp = createMcpEndpoint(options);
-  // Any content type is read as JSON on /mcp, within the bounds; the SDK still answers a wrong one 415.
-  const mcpBody = jsonBody({ ...body, type: () => true });
-  app.all('/mcp', ...mcpRoute({ mcp, auth, edge: options.mcpEdge, body: mcpBody, admit }));
+  router.add(
+    ANY_METHOD,
+    '/mcp',
+    mcpRoute({
+      mcp,
+      auth,
+      edge: options.mcpEdge,
+      readBody: bodyReader({ ...body, anyType: true }),
+      admit: takeSlot,
+    }),
+  );
+  addRestRoutes(router, { routes, deps, cache, auth, limiter, readBody: bodyReader(body), admit: takeSlot });
 
-  app.use(restRouter({ routes, deps, cache, auth, limiter, body: jsonBody(body), admit }));
-  app.use(errorHandler(log, options.bodyLimit));
-
-  return { app, admission, routes, drain };
+  const onError = errorResponder(log);
+  const handle = (req: Req, res: Res): void => {
+    drain.track(res);
+    res.setHeader('X-Request-Id', randomUUID());
+    // Admitted requests overwrite this with their wait; the rest never queued.
+    res.setHeader('X-Queue-Wait-Ms', '0');
+    try {
+      const target = parseTarget(req.url);
+      const answer = router.find(req, res, target.path)(req, res, target);
+      if (answer) answer.catch((e: unknown) => onError(e, req, res));
+    } catch (e) {
+      onError(e, req, res);
+    }
+  };
+  return { handle, admission, routes, drain };
 }

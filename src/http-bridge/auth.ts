@@ -1,4 +1,3 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '../core/errors.js';
 import { type ApiKeyRecord, hashKey, type KeyStore } from '../store/index.js';
 
@@ -11,13 +10,6 @@ import { type ApiKeyRecord, hashKey, type KeyStore } from '../store/index.js';
 export interface Authenticator {
   /** The caller for this header value; throws `unauthorized` for a missing, malformed or unknown key. */
   authenticate(authorization: string | undefined): Promise<ApiKeyRecord>;
-  /**
-   * Express middleware: authenticates from the header (then runs `check`, e.g. the plan's products)
-   * and keeps the caller for `callerOf`, so the steps after the body has arrived need not ask again.
-   */
-  gate(check?: (caller: ApiKeyRecord) => void): RequestHandler;
-  /** The caller `gate` established for this response, or null (a key-less route). */
-  callerOf(res: Response): ApiKeyRecord | null;
 }
 
 const MAX_CACHED_KEYS = 10_000;
@@ -25,18 +17,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export function createAuthenticator(keys: Pick<KeyStore, 'findByHash'>, cacheMs: number): Authenticator {
   const cache = new Map<string, { caller: ApiKeyRecord | null; until: number }>();
-  const callers = new WeakMap<Response, ApiKeyRecord>();
-  const auth: Authenticator = {
-    gate: (check) => (req: Request, res: Response, next: NextFunction) => {
-      auth
-        .authenticate(req.headers.authorization)
-        .then((caller) => {
-          check?.(caller);
-          callers.set(res, caller);
-        })
-        .then(() => next(), next);
-    },
-    callerOf: (res) => callers.get(res) ?? null,
+  return {
     async authenticate(authorization) {
       const m = BEARER.exec(authorization ?? '');
       if (!m)
@@ -56,5 +37,4 @@ export function createAuthenticator(keys: Pick<KeyStore, 'findByHash'>, cacheMs:
       return caller;
     },
   };
-  return auth;
 }

@@ -1,7 +1,8 @@
-import type { IncomingMessage } from 'node:http';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Logger } from 'pino';
 import { AppError } from '../core/errors.js';
+import { charsetOf, hasBody, isJsonType, type Req, type Res } from './http.js';
 
 export interface BodyOptions {
   /** Largest accepted body after decompression, e.g. "100kb". */
@@ -9,108 +10,196 @@ export interface BodyOptions {
   /** Longest time the whole body may take to arrive, in milliseconds. */
   timeoutMs: number;
   log: Logger;
-  /** Content types read as JSON; the default is JSON only. */
-  type?: string[] | ((req: IncomingMessage) => boolean);
+  /** Read any Content-Type as JSON (/mcp); by default only JSON types are read. */
+  anyType?: boolean;
 }
+
+/** JSON that does not parse: REST answers it as invalid_input, /mcp as JSON-RPC -32700. */
+export class MalformedJson extends AppError {}
+
+/** The client went away before its body arrived: nobody is left to answer, and it is not our fault. */
+export class ClientGone extends Error {}
 
 const ACCEPTED_ENCODINGS = 'identity, gzip, deflate or br';
+const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
 
-/** A client that went away mid-body: nobody is left to answer, and it is not the service's fault. */
-function isClientAbort(err: unknown, req: Request): boolean {
-  const e = err as { type?: string; code?: string } | null;
-  return (
-    e?.type === 'request.aborted' ||
-    e?.code === 'ECONNRESET' ||
-    e?.code === 'ECONNABORTED' ||
-    req.socket.destroyed
-  );
+/** "100kb" -> 102400 (the config has already checked the form). */
+export function byteLimit(limit: string): number {
+  const m = /^(\d+)(b|kb|mb)$/i.exec(limit);
+  if (!m) throw new Error(`body limit "${limit}" must look like 100kb`);
+  return Number(m[1]) * UNITS[m[2]!.toLowerCase()]!;
 }
 
-/**
- * Body failures the bare parser leaves unclassified, as errors for a person: a Content-Encoding we
- * cannot decode (415), a body that does not decompress (400), and any other 4xx the parser raised.
- * JSON syntax and size errors pass through unchanged to the error handler, which words them.
- */
-function classify(err: unknown, req: Request): unknown {
-  const e = err as { type?: string; status?: number; code?: string } | null;
-  if (e?.type === 'encoding.unsupported') {
-    return new AppError(
+function decoderFor(req: Req): Transform | null {
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (encoding === 'identity') return null;
+  const decoder =
+    encoding === 'gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : null;
+  if (!decoder) {
+    throw new AppError(
       'unsupported_media_type',
       `Unsupported Content-Encoding "${req.headers['content-encoding'] ?? ''}"; send the body as ${ACCEPTED_ENCODINGS}.`,
     );
   }
-  if (
-    e?.type === 'entity.parse.failed' ||
-    e?.type === 'entity.too.large' ||
-    e?.type === 'charset.unsupported'
-  )
-    return err;
-  // Decompression errors (zlib, brotli) carry no body-parser `type`; reading errors all do.
-  const encoding = req.headers['content-encoding'];
-  if (e?.type === undefined && encoding !== undefined && encoding.toLowerCase() !== 'identity') {
-    return new AppError('invalid_input', `The request body is not valid ${encoding} data.`, {
-      details: [{ field: '(body)', message: `send JSON encoded as ${ACCEPTED_ENCODINGS}` }],
+  req.pipe(decoder);
+  return decoder;
+}
+
+const tooLarge = (limit: string) =>
+  new AppError('payload_too_large', `The request body is larger than ${limit}.`);
+
+/**
+ * Reads a JSON body within a size and a time bound; undefined when the request has none (or, unless
+ * `anyType`, when it is not JSON: the route decides what that means). It runs after authentication
+ * and before an admission slot is taken, so a slow or abandoned upload costs a socket, never a slot.
+ * A body that has not arrived in time is 408 and its connection closed; a client that leaves
+ * mid-body is logged at debug level and rejects with ClientGone.
+ */
+export function bodyReader(options: BodyOptions): (req: Req, res: Res) => Promise<unknown> {
+  const limitBytes = byteLimit(options.limit);
+  const seconds = options.timeoutMs / 1000;
+  return (req, res) => {
+    if (!hasBody(req) || (!options.anyType && !isJsonType(req))) return Promise.resolve(undefined);
+    const charset = charsetOf(req);
+    if (charset !== undefined && !charset.startsWith('utf-'))
+      return Promise.reject(new AppError('invalid_input', 'Unsupported body encoding; send UTF-8 JSON.'));
+    const declared = Number(req.headers['content-length'] ?? Number.NaN);
+    const decoder = decoderFor(req);
+    // An honest Content-Length over the limit is refused before a byte is read.
+    if (!decoder && declared > limitBytes) {
+      res.setHeader('Connection', 'close');
+      return Promise.reject(tooLarge(options.limit));
+    }
+    const source = decoder ?? req;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let received = 0;
+      const finish = (fail?: unknown): void => {
+        clearTimeout(timer);
+        source.off('data', onData);
+        source.off('end', onEnd);
+        source.off('error', onError);
+        req.off('error', onError);
+        req.off('aborted', onGone);
+        res.off('close', onGone);
+        if (fail === undefined) return;
+        if (!(fail instanceof ClientGone)) {
+          // The rest of the body is not wanted: the connection closes after the answer.
+          res.setHeader('Connection', 'close');
+          if (decoder) req.unpipe(decoder);
+          req.resume();
+        }
+        reject(fail);
+      };
+      const onData = (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > limitBytes) finish(tooLarge(options.limit));
+        else chunks.push(chunk);
+      };
+      const onEnd = () => {
+        finish();
+        try {
+          resolve(parseJson(Buffer.concat(chunks, received)));
+        } catch (e) {
+          reject(e);
+        }
+      };
+      const onError = () => {
+        // A finished request reads as destroyed too: only a closed socket means the client left.
+        if (req.socket.destroyed || res.destroyed) {
+          onGone();
+          return;
+        }
+        const encoding = req.headers['content-encoding'];
+        finish(
+          decoder
+            ? new AppError('invalid_input', `The request body is not valid ${encoding} data.`, {
+                details: [{ field: '(body)', message: `send JSON encoded as ${ACCEPTED_ENCODINGS}` }],
+              })
+            : new AppError('invalid_input', 'The request body could not be read; send a JSON object.', {
+                details: [
+                  { field: '(body)', message: 'send a JSON object with Content-Type: application/json' },
+                ],
+              }),
+        );
+      };
+      const onGone = () => {
+        options.log.debug({ path: req.url }, 'client aborted the body');
+        finish(new ClientGone());
+      };
+      const timer = setTimeout(() => {
+        finish(
+          new AppError(
+            'request_timeout',
+            `The request body did not arrive within ${seconds} s; send the whole body without pauses.`,
+          ),
+        );
+      }, options.timeoutMs);
+      source.on('data', onData);
+      source.on('end', onEnd);
+      source.on('error', onError);
+      if (decoder) req.on('error', onError);
+      req.once('aborted', onGone);
+      res.once('close', onGone);
     });
-  }
-  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-    return new AppError('invalid_input', 'The request body could not be read; send a JSON object.', {
-      details: [{ field: '(body)', message: 'send a JSON object with Content-Type: application/json' }],
-    });
-  }
-  return err;
+  };
 }
 
 /**
- * Reads a JSON body within a size and a time bound. It runs after authentication and before an
- * admission slot is taken, so a slow or abandoned upload costs a socket, never a slot. A body that
- * has not arrived in time is answered 408 and its connection closed; a client that aborts mid-body
- * is logged at debug level and left alone.
+ * Strict JSON as body-parser reads it: an object or an array (an empty body is `{}`), a leading BOM
+ * ignored; a bare scalar is named in the error, which helps more than "not valid JSON".
  */
-export function jsonBody(options: BodyOptions): RequestHandler {
-  const parse = express.json({
-    limit: options.limit,
-    type: options.type ?? ['application/json', 'application/*+json'],
+function parseJson(bytes: Buffer): unknown {
+  if (bytes.length === 0) return {};
+  let text = bytes.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const first = /^[ \t\n\r]*(.)/s.exec(text)?.[1];
+  if (first === '{' || first === '[') {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw notJson();
+    }
+  }
+  const scalar = scalarKind(text);
+  if (!scalar) throw notJson();
+  throw new MalformedJson('invalid_input', `The request body must be a JSON object; got ${scalar}.`, {
+    details: [
+      {
+        field: '(body)',
+        message: `must be a JSON object, got ${scalar}`,
+        expected: 'a JSON object',
+        received: scalar,
+      },
+    ],
   });
-  const seconds = options.timeoutMs / 1000;
-  return (req: Request, res: Response, next: NextFunction): void => {
-    let settled = false;
-    const settle = (): boolean => {
-      if (settled) return false;
-      settled = true;
-      clearTimeout(timer);
-      res.off('close', gone);
-      return true;
-    };
-    // The connection closed before an answer: a decompressing parser may never hear of it.
-    const gone = () => {
-      if (settle()) options.log.debug({ path: req.path }, 'client closed the connection during the body');
-    };
-    res.once('close', gone);
-    const timer = setTimeout(() => {
-      if (!settle()) return;
-      res.set('Connection', 'close');
-      next(
-        new AppError(
-          'request_timeout',
-          `The request body did not arrive within ${seconds} s; send the whole body without pauses.`,
-        ),
-      );
-    }, options.timeoutMs);
-    parse(req, res, (err?: unknown) => {
-      if (!settle()) return;
-      if (err === undefined) {
-        next();
-        return;
-      }
-      if (isClientAbort(err, req)) {
-        options.log.debug(
-          { path: req.path, code: (err as { code?: string }).code },
-          'client aborted the body',
-        );
-        res.destroy();
-        return;
-      }
-      next(classify(err, req));
-    });
-  };
+}
+
+function notJson(): MalformedJson {
+  return new MalformedJson(
+    'invalid_input',
+    'The request body is not valid JSON: check the quotes, commas and braces, and send one JSON object.',
+    {
+      details: [
+        { field: '(body)', message: 'not valid JSON; send one JSON object', expected: 'a JSON object' },
+      ],
+    },
+  );
+}
+
+/** "a number", "a string", "null" ... when the text is a valid JSON scalar; null otherwise. */
+function scalarKind(text: string): string | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value === null) return 'null';
+    return typeof value === 'object' ? null : `a ${typeof value}`;
+  } catch {
+    return null;
+  }
 }

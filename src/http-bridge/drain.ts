@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Res } from './http.js';
 
 /**
  * Shutdown drain: once started, readiness fails (so a load balancer stops sending), and every response
@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
  */
 export class Drain {
   private started = false;
-  private readonly open = new Set<Response>();
+  private readonly open = new Set<Res>();
 
   get draining(): boolean {
     return this.started;
@@ -20,14 +20,13 @@ export class Drain {
     for (const res of this.open) if (!res.headersSent) res.setHeader('Connection', 'close');
   }
 
-  /** Express middleware: tracks each response until it closes. */
-  readonly middleware = (_req: Request, res: Response, next: NextFunction): void => {
+  /** Tracks a response until it closes (or closes its connection at once while draining). */
+  track(res: Res): void {
     if (this.started) {
       res.setHeader('Connection', 'close');
     } else {
       this.open.add(res);
       res.once('close', () => this.open.delete(res));
     }
-    next();
-  };
+  }
 }

@@ -4,8 +4,8 @@ import {
   validateHostHeader,
   validateOriginHeader,
 } from '@modelcontextprotocol/server';
-import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../core/errors.js';
+import { type Req, type Res, sendJson } from './http.js';
 
 /** Who may reach /mcp from a browser, and under which Host names. */
 export interface McpEdgePolicy {
@@ -33,77 +33,53 @@ function sameOrigin(origin: string, host: string | undefined): boolean {
  * DNS-rebinding and cross-site protection for /mcp (MCP Streamable HTTP transport, security warning):
  * on a loopback bind the Host header must be a loopback name; a present Origin must be the request's
  * own origin, a loopback origin when bound to loopback, or listed in ALLOWED_ORIGINS. Clients that are
- * not browsers send no Origin and pass. Refusals are 403 JSON errors.
+ * not browsers send no Origin and pass. Refusals throw 403.
  */
-export function mcpEdgeGuard(policy: McpEdgePolicy) {
+export function mcpEdgeGuard(policy: McpEdgePolicy): (req: Req) => void {
   const allowed = new Set(policy.allowedOrigins);
-  return (req: Request, _res: Response, next: NextFunction): void => {
+  return (req) => {
     const host = req.headers.host;
-    if (policy.loopbackOnly) {
-      const h = validateHostHeader(host, localhostAllowedHostnames());
-      if (!h.ok) {
-        next(
-          new AppError(
-            'forbidden',
-            `Host "${host ?? ''}" is not accepted: this server listens on loopback and answers only localhost, 127.0.0.1 or [::1].`,
-          ),
-        );
-        return;
-      }
+    if (policy.loopbackOnly && !validateHostHeader(host, localhostAllowedHostnames()).ok) {
+      throw new AppError(
+        'forbidden',
+        `Host "${host ?? ''}" is not accepted: this server listens on loopback and answers only localhost, 127.0.0.1 or [::1].`,
+      );
     }
     const origin = req.headers.origin;
-    if (origin === undefined || origin === '') {
-      next();
-      return;
-    }
+    if (origin === undefined || origin === '') return;
     const ok =
       allowed.has(origin) ||
       (origin !== 'null' && sameOrigin(origin, host)) ||
       (policy.loopbackOnly && validateOriginHeader(origin, localhostAllowedOrigins()).ok);
     if (!ok) {
-      next(
-        new AppError(
-          'forbidden',
-          `Origin "${origin}" may not call /mcp; an operator can allow it with ALLOWED_ORIGINS.`,
-        ),
+      throw new AppError(
+        'forbidden',
+        `Origin "${origin}" may not call /mcp; an operator can allow it with ALLOWED_ORIGINS.`,
       );
-      return;
     }
-    next();
   };
 }
 
 /** A JSON-RPC error answer for a message the MCP layer will not run (parse error, batch). */
-function sendJsonRpcError(res: Response, status: number, code: number, message: string): void {
-  res.status(status).json({ jsonrpc: '2.0', id: null, error: { code, message } });
+export function sendJsonRpcError(res: Res, status: number, code: number, message: string): void {
+  sendJson(res, status, { jsonrpc: '2.0', id: null, error: { code, message } });
 }
 
-const PARSE_ERROR = -32700;
+export const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 
 /**
- * After the body has been read: malformed JSON is a JSON-RPC parse error, and batches (arrays) are
- * refused, one message per HTTP request. The MCP revisions this server speaks (2025-06-18 onwards)
- * have no batches, and one request carrying a hundred tool calls would bypass admission.
+ * After the body has been read: batches (arrays) are refused, one message per HTTP request. The MCP
+ * revisions this server speaks (2025-06-18 onwards) have no batches, and one request carrying a
+ * hundred tool calls would bypass admission. Returns whether the message may go on.
  */
-export function mcpMessageGuard(req: Request, res: Response, next: NextFunction): void {
-  if (Array.isArray(req.body)) {
-    sendJsonRpcError(
-      res,
-      400,
-      INVALID_REQUEST,
-      'JSON-RPC batches are not supported: send one JSON-RPC message per HTTP request.',
-    );
-    return;
-  }
-  next();
-}
-
-/** Express error middleware for /mcp bodies: a JSON syntax error becomes JSON-RPC -32700. */
-export function mcpParseErrors(err: unknown, _req: Request, res: Response, next: NextFunction): void {
-  if ((err as { type?: string } | null)?.type === 'entity.parse.failed') {
-    sendJsonRpcError(res, 400, PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
-    return;
-  }
-  next(err);
+export function acceptsMessage(body: unknown, res: Res): boolean {
+  if (!Array.isArray(body)) return true;
+  sendJsonRpcError(
+    res,
+    400,
+    INVALID_REQUEST,
+    'JSON-RPC batches are not supported: send one JSON-RPC message per HTTP request.',
+  );
+  return false;
 }

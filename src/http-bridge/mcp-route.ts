@@ -1,40 +1,52 @@
-import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { McpEndpoint } from '../mcp/index.js';
 import type { Authenticator } from './auth.js';
-import { type McpEdgePolicy, mcpEdgeGuard, mcpMessageGuard, mcpParseErrors } from './mcp-guard.js';
+import { MalformedJson } from './body.js';
+import type { Req, Res } from './http.js';
+import {
+  acceptsMessage,
+  type McpEdgePolicy,
+  mcpEdgeGuard,
+  PARSE_ERROR,
+  sendJsonRpcError,
+} from './mcp-guard.js';
+import type { Handler } from './router.js';
 
 export interface McpRouteOptions {
   mcp: McpEndpoint;
   auth: Authenticator;
   edge: McpEdgePolicy;
   /** Reads the body within the size and time bounds (any content type is read as JSON here). */
-  body: RequestHandler;
-  admit: RequestHandler;
+  readBody: (req: Req, res: Res) => Promise<unknown>;
+  admit: (res: Res) => Promise<void>;
 }
 
 /**
  * The steps of `/mcp`, in the order every route follows: what the headers decide (Host and Origin,
- * the key), then the body, then the JSON-RPC shape (one message, not a batch), then an admission
- * slot, then the SDK with the body already parsed.
+ * the key), then the body (malformed JSON is a JSON-RPC parse error), then the JSON-RPC shape (one
+ * message, not a batch), then an admission slot, then the SDK with the body already parsed.
  */
-export function mcpRoute(options: McpRouteOptions): (RequestHandler | ErrorRequestHandler)[] {
+export function mcpRoute(options: McpRouteOptions): Handler {
   const { mcp, auth } = options;
-  const serve = (req: Request, res: Response, next: NextFunction) => {
+  const guard = mcpEdgeGuard(options.edge);
+  return async (req, res) => {
+    guard(req);
+    const caller = await auth.authenticate(req.headers.authorization);
+    let body: unknown;
+    try {
+      body = await options.readBody(req, res);
+    } catch (e) {
+      if (!(e instanceof MalformedJson)) throw e;
+      sendJsonRpcError(res, 400, PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
+      return;
+    }
+    if (!acceptsMessage(body, res)) return;
+    await options.admit(res);
     const state = {
-      caller: auth.callerOf(res),
+      caller,
       setHeader: (name: string, value: string) => {
         if (!res.headersSent) res.setHeader(name, value);
       },
     };
-    mcp.handle(req, res, state, req.body).catch(next);
+    await mcp.handle(req, res, state, body);
   };
-  return [
-    mcpEdgeGuard(options.edge),
-    auth.gate(),
-    options.body,
-    mcpParseErrors,
-    mcpMessageGuard,
-    options.admit,
-    serve,
-  ];
 }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import express, { type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
 import { parseInput } from '../operations/input.js';
 import { checkAccess, invokeOperation } from '../operations/invoke.js';
-import type { Deps } from '../operations/types.js';
+import type { Caller, Deps } from '../operations/types.js';
 import type { Authenticator } from './auth.js';
+import { clientAddress, isJsonType, JSON_TYPE, type Req, type Res, send, type Target } from './http.js';
 import type { AddressRateLimiter } from './rate-limit.js';
+import type { Router } from './router.js';
 import { coerceQuery, type RouteRow } from './routes.js';
 
 export interface RestOptions {
@@ -16,24 +17,22 @@ export interface RestOptions {
   auth: Authenticator;
   limiter: AddressRateLimiter;
   /** Reads the JSON body within the size and time bounds. */
-  body: RequestHandler;
-  /** Takes an admission slot. */
-  admit: RequestHandler;
+  readBody: (req: Req, res: Res) => Promise<unknown>;
+  /** Takes an admission slot for the response. */
+  admit: (res: Res) => Promise<void>;
 }
-
-const JSON_TYPES = ['application/json', 'application/*+json'];
 
 /**
  * The JSON object a body route reads. A body of another type (or with no Content-Type) is 415: the
  * JSON parser skips it, and "birthDate: required" would hide the real mistake. No body at all is
  * `{}`, so the answer lists the fields to send.
  */
-function jsonObjectBody(row: RouteRow, req: Request): Record<string, unknown> {
-  // req.is() counts `Content-Length: 0` as a body; an empty POST is no body here.
+function jsonObjectBody(row: RouteRow, req: Req, read: unknown): Record<string, unknown> {
+  // An empty POST (`Content-Length: 0`) is no body here, whatever its type.
   const hasBytes =
     req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if (hasBytes && !req.is(JSON_TYPES)) {
-    const sent = req.get('content-type');
+  if (hasBytes && !isJsonType(req)) {
+    const sent = req.headers['content-type'];
     const got = sent ? `Content-Type "${sent}"` : 'no Content-Type';
     throw new AppError(
       'unsupported_media_type',
@@ -50,7 +49,7 @@ function jsonObjectBody(row: RouteRow, req: Request): Record<string, unknown> {
       },
     );
   }
-  const body: unknown = req.body ?? {};
+  const body: unknown = read ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     const fields = Object.keys(row.op.input.shape as Record<string, unknown>).join(', ');
     const got = Array.isArray(body) ? 'an array' : body === null ? 'null' : `a ${typeof body}`;
@@ -87,10 +86,10 @@ function renamed(row: RouteRow, query: Record<string, unknown>): Record<string, 
 }
 
 /** The request's input: query (coerced against the schema) under the body, under an alias's fixed query. */
-function rawInput(row: RouteRow, req: Request): Record<string, unknown> {
-  const query = coerceQuery(row.op.input, renamed(row, req.query as Record<string, unknown>));
+function rawInput(row: RouteRow, req: Req, target: Target, read: unknown): Record<string, unknown> {
+  const query = coerceQuery(row.op.input, renamed(row, target.query));
   if (row.binding.from === 'query') return { ...query, ...row.fixedQuery };
-  const body = jsonObjectBody(row, req);
+  const body = jsonObjectBody(row, req, read);
   const shape = row.op.input.shape as Record<string, unknown>;
   const fromQuery = Object.fromEntries(Object.entries(query).filter(([k]) => k in shape));
   return { ...fromQuery, ...body, ...row.fixedQuery };
@@ -100,16 +99,15 @@ function rawInput(row: RouteRow, req: Request): Record<string, unknown> {
  * From the headers alone, before the body is read or a slot is taken: the address rate limit on
  * key-less routes, else the key (401) and the plan (403), so those answers never wait on a body.
  */
-function gateFor(row: RouteRow, options: RestOptions): RequestHandler {
-  const { auth, limiter } = options;
+async function gate(row: RouteRow, req: Req, options: RestOptions): Promise<Caller> {
   const op = row.op;
   if (op.access === 'public') {
-    return (req, _res, next) => {
-      limiter.take(req.ip ?? 'unknown');
-      next();
-    };
+    options.limiter.take(clientAddress(req));
+    return null;
   }
-  return auth.gate((caller) => checkAccess(op, caller));
+  const caller = await options.auth.authenticate(req.headers.authorization);
+  checkAccess(op, caller);
+  return caller;
 }
 
 /**
@@ -137,25 +135,31 @@ function envelope(row: RouteRow, json: string, meta: object | undefined): string
   return `{"success":true,${meta ? `"meta":${JSON.stringify(meta)},` : ''}"data":${json}}`;
 }
 
-/** One generic handler for every row of the route table: parse, invoke, envelope. */
+/**
+ * One generic handler for every row of the route table, in the order every route follows: what the
+ * headers decide (rate limit or key and plan), then the body, then an admission slot, then parse,
+ * invoke, envelope.
+ */
 function handlerFor(row: RouteRow, options: RestOptions) {
   const { deps, cache } = options;
   const op = row.op;
-  return async (req: Request, res: Response): Promise<void> => {
-    const caller = options.auth.callerOf(res);
-    const input = parseInput(op, rawInput(row, req));
+  return async (req: Req, res: Res, target: Target): Promise<void> => {
+    const caller = await gate(row, req, options);
+    const read = row.method === 'GET' ? undefined : await options.readBody(req, res);
+    await options.admit(res);
+    const input = parseInput(op, rawInput(row, req, target, read));
     const out = await invokeOperation(op, input, caller, deps, cache);
-    if (out.cache) res.set('X-Cache', out.cache);
-    if (row.aliasOf) res.set('Link', `<${row.aliasOf}>; rel="canonical"`);
+    if (out.cache) res.setHeader('X-Cache', out.cache);
+    if (row.aliasOf) res.setHeader('Link', `<${row.aliasOf}>; rel="canonical"`);
     if (out.bytes && op.produces) {
       // A picture has no envelope: its warnings (DST gaps and folds) travel in a header.
-      if (out.warnings.length) res.set('X-Warnings', asciiJson(out.warnings));
+      if (out.warnings.length) res.setHeader('X-Warnings', asciiJson(out.warnings));
       sendCacheable(req, res, op, op.produces === 'image/svg+xml' ? SVG_TYPE : op.produces, out.bytes);
       return;
     }
     const text = envelope(row, out.json, metaOf(op, out, deps));
-    if (op.httpCache) sendCacheable(req, res, op, 'application/json; charset=utf-8', Buffer.from(text));
-    else res.type('application/json').send(text);
+    if (op.httpCache) sendCacheable(req, res, op, JSON_TYPE, Buffer.from(text));
+    else send(res, 200, JSON_TYPE, text);
   };
 }
 
@@ -174,15 +178,16 @@ const CACHE_CONTROL = { public: 'public, max-age=86400', private: 'private, max-
  * An answer with HTTP caching: a strong ETag from its bytes, Cache-Control by the operation's kind,
  * and 304 without a body when the client already holds these bytes.
  */
-function sendCacheable(req: Request, res: Response, op: RouteRow['op'], type: string, body: Buffer): void {
+function sendCacheable(req: Req, res: Res, op: RouteRow['op'], type: string, body: Buffer): void {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  res.set('ETag', etag);
-  res.set('Cache-Control', CACHE_CONTROL[op.httpCache ?? 'private']);
-  if (matchesEtag(req.get('if-none-match'), etag)) {
-    res.status(304).end();
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', CACHE_CONTROL[op.httpCache ?? 'private']);
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  res.type(type).send(body);
+  send(res, 200, type, body);
 }
 
 /** If-None-Match: `*` or a list of tags, weak ones compared by their opaque part (RFC 9110, 13.1.2). */
@@ -192,32 +197,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
-/** The REST surface: every route of the table, then 405 (known path, wrong method) and 404. */
-export function restRouter(options: RestOptions): express.Router {
-  const router = express.Router();
-  for (const row of options.routes) {
-    const gate = gateFor(row, options);
-    const handler = handlerFor(row, options);
-    const steps = row.method === 'GET' ? [gate, options.admit] : [gate, options.body, options.admit];
-    router[row.method === 'GET' ? 'get' : 'post'](row.path, ...steps, (req, res, next) => {
-      handler(req, res).catch(next);
-    });
-  }
-  const allowed = new Map<string, string[]>();
-  for (const r of options.routes) allowed.set(r.path, [...(allowed.get(r.path) ?? []), r.method]);
-  router.use((req, res, next) => {
-    const methods = allowed.get(req.path);
-    if (methods) {
-      res.set('Allow', methods.join(', '));
-      next(
-        new AppError(
-          'method_not_allowed',
-          `${req.method} is not supported on ${req.path}; use ${methods.join(' or ')}.`,
-        ),
-      );
-      return;
-    }
-    next(new AppError('not_found', `No endpoint ${req.method} ${req.path}. The API reference is at /docs.`));
-  });
-  return router;
+/** The REST surface: every row of the route table on the router. */
+export function addRestRoutes(router: Router, options: RestOptions): void {
+  for (const row of options.routes) router.add(row.method, row.path, handlerFor(row, options));
 }

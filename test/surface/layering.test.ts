@@ -72,6 +72,14 @@ describe('layering', () => {
     },
   );
 
+  it('serves HTTP on node:http alone: express is only the bench floor, a dev dependency', () => {
+    for (const file of all) expect(imports(file), relative(SRC, file)).not.toContain('express');
+    const manifest = JSON.parse(readFileSync(join(SRC, '..', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(manifest.dependencies)).not.toContain('express');
+  });
+
   it('has no import cycles', () => {
     const graph = new Map(all.map((f) => [f, localImports(f).filter((t) => all.includes(t))]));
     const state = new Map<string, 'open' | 'done'>();

@@ -1,0 +1,111 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQueryString } from 'node:querystring';
+
+/**
+ * The few request and response primitives the HTTP surface needs, on Node's own objects: no
+ * framework sits between a request and its handler (express cost a chart request a quarter of its
+ * time; see docs/decisions.md).
+ */
+export type Req = IncomingMessage;
+export type Res = ServerResponse;
+
+/** The request target split once: the path as sent, and the query (a repeated name gives a list). */
+export interface Target {
+  path: string;
+  query: Record<string, string | string[]>;
+}
+
+export function parseTarget(url: string | undefined): Target {
+  const raw = url ?? '/';
+  const q = raw.indexOf('?');
+  if (q < 0) return { path: raw, query: {} };
+  return { path: raw.slice(0, q), query: { ...parseQueryString(raw.slice(q + 1)) } as Target['query'] };
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** Sends a complete answer: status, type, length and body in one write. */
+export function send(res: Res, status: number, type: string, body: string | Buffer): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  res.end(body);
+}
+
+/** Sends a value (or JSON text already serialized) as `application/json`. */
+export function sendJson(res: Res, status: number, value: unknown): void {
+  send(res, status, JSON_TYPE, typeof value === 'string' ? value : JSON.stringify(value));
+}
+
+/** Sets a header unless the answer has already started (late headers would throw). */
+export function setHeader(res: Res, name: string, value: string): void {
+  if (!res.headersSent) res.setHeader(name, value);
+}
+
+/** A body is coming: chunked, or a Content-Length that is a number (`0` included, as body-parser counts it). */
+export function hasBody(req: Req): boolean {
+  const length = req.headers['content-length'];
+  return (
+    req.headers['transfer-encoding'] !== undefined || (length !== undefined && !Number.isNaN(Number(length)))
+  );
+}
+
+/** The media type of the body, lower case and without parameters; '' when none is sent. */
+export function mediaType(req: Req): string {
+  const type = req.headers['content-type'];
+  if (!type) return '';
+  const semi = type.indexOf(';');
+  return (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase();
+}
+
+/** JSON bodies: `application/json` and the `+json` suffix types (`application/merge-patch+json`). */
+export function isJsonType(req: Req): boolean {
+  const type = mediaType(req);
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+/** The `charset` parameter of the Content-Type, lower case; undefined when none is given. */
+export function charsetOf(req: Req): string | undefined {
+  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(req.headers['content-type'] ?? '');
+  return m?.[1]?.toLowerCase();
+}
+
+/** Loopback peers are trusted proxies (a reverse proxy on the same machine), as `trust proxy: loopback`. */
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const a = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return a === '::1' || /^127\./.test(a);
+}
+
+const firstOf = (header: string | string[] | undefined): string | undefined => {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.split(',')[0]?.trim() || undefined;
+};
+
+/**
+ * The client's address: the peer, or when the peer is a loopback proxy, the nearest address in
+ * X-Forwarded-For that is not one (read right to left, so a client cannot forge its way past).
+ */
+export function clientAddress(req: Req): string {
+  let address = req.socket.remoteAddress ?? 'unknown';
+  if (!isLoopback(address)) return address;
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  for (let i = forwarded.length - 1; i >= 0; i--) {
+    const hop = forwarded[i]!.trim();
+    if (!hop) continue;
+    address = hop;
+    if (!isLoopback(hop)) break;
+  }
+  return address;
+}
+
+/** Scheme and host the client used, honouring X-Forwarded-Proto/-Host from a loopback proxy. */
+export function publicOrigin(req: Req): { protocol: string; host: string | undefined } {
+  const trusted = isLoopback(req.socket.remoteAddress);
+  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+  const protocol = (trusted && firstOf(req.headers['x-forwarded-proto'])) || (encrypted ? 'https' : 'http');
+  const host = (trusted && firstOf(req.headers['x-forwarded-host'])) || req.headers.host;
+  return { protocol: protocol.toLowerCase(), host };
+}

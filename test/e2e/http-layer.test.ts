@@ -1,0 +1,151 @@
+/**
+ * The HTTP layer itself (src/http-bridge/http.ts, router.ts, body.ts) over real sockets: what callers
+ * relied on under express keeps working (paths without regard to case or a trailing slash, HEAD on
+ * GET routes, `trust proxy: loopback` addresses for the public rate limit), and what a body may be.
+ * Sources: the reference chart R1 for the answer, RFC 9110 (HEAD, 405 with Allow), RFC 7239/X-Forwarded-For practice (rightmost untrusted
+ * hop), RFC 8259 section 8.1 (a BOM may be ignored), the spec's Conventions (JSON bodies, UTF-8).
+ */
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFERENCE_CHARTS } from '../fixtures/reference-charts.js';
+import { authHeaders, startService, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startService({ PUBLIC_RATE_PER_MINUTE: '60', PUBLIC_RATE_BURST: '3', BODY_LIMIT: '2kb' });
+});
+afterAll(() => svc?.close());
+
+/** Reference chart R1 (its published type and source in test/fixtures/reference-charts.ts). */
+const R1 = REFERENCE_CHARTS.R1;
+const BIRTH = R1.input;
+
+/** One raw request (fetch would refuse some of these headers), with the whole answer. */
+function request(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  const url = new URL(svc.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method, path, headers, agent: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('routing', () => {
+  it('matches paths without regard to case or one trailing slash', async () => {
+    for (const path of ['/api/chart', '/API/Chart', '/api/chart/']) {
+      const res = await fetch(`${svc.url}${path}`, {
+        method: 'POST',
+        headers: authHeaders(svc.key),
+        body: JSON.stringify(BIRTH),
+      });
+      expect(res.status, path).toBe(200);
+      expect(((await res.json()) as { data: { chart: { type: string } } }).data.chart.type).toBe(
+        R1.outputs.type,
+      );
+    }
+  });
+
+  it('answers HEAD on a GET route with its headers and no body', async () => {
+    const res = await request('HEAD', '/health', {});
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.text).toBe('');
+  });
+
+  it('a known path with another method is 405 naming the allowed one; an unknown path is 404', async () => {
+    const wrong = await request('POST', '/health', {});
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.allow).toBe('GET');
+    expect(JSON.parse(wrong.text).error.message).toBe('POST is not supported on /health; use GET.');
+    const missing = await request('GET', '/api/nothing-here', {});
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.text).error.code).toBe('not_found');
+  });
+
+  it('every answer carries a request id and the queue wait', async () => {
+    const res = await request('GET', '/health', {});
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-queue-wait-ms']).toBe('0');
+  });
+});
+
+describe('client address behind a loopback proxy', () => {
+  it('rate-limits key-less routes per forwarded client, not per proxy', async () => {
+    const sample = (client: string) =>
+      request('GET', '/api/chart/bodygraph/sample.json', { 'X-Forwarded-For': `203.0.113.9, ${client}` });
+    // Burst 3: the fourth request of one client is refused, another client behind the same proxy is not.
+    const first = [];
+    for (let i = 0; i < 4; i++) first.push((await sample('198.51.100.1')).status);
+    expect(first).toEqual([200, 200, 200, 429]);
+    expect((await sample('198.51.100.2')).status).toBe(200);
+  });
+});
+
+describe('request bodies', () => {
+  const chart = (body: Buffer | string, type = 'application/json') =>
+    request(
+      'POST',
+      '/api/chart',
+      {
+        Authorization: `Bearer ${svc.key}`,
+        'Content-Type': type,
+        'Content-Length': String(Buffer.byteLength(body)),
+      },
+      body,
+    );
+
+  it('reads a body that starts with a byte order mark', async () => {
+    const res = await chart(`\ufeff${JSON.stringify(BIRTH)}`);
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a charset other than UTF-8 with 400 naming UTF-8', async () => {
+    const res = await chart(JSON.stringify(BIRTH), 'application/json; charset=latin1');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text).error.message).toContain('UTF-8');
+  });
+
+  it('refuses an announced body over BODY_LIMIT with 413 and closes the connection', async () => {
+    const res = await chart(JSON.stringify({ ...BIRTH, pad: 'x'.repeat(3000) }));
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.text).error).toMatchObject({ code: 'payload_too_large' });
+    expect(res.headers.connection).toBe('close');
+  });
+
+  it('refuses a chunked body that grows over BODY_LIMIT with 413', async () => {
+    const url = new URL(svc.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: '/api/chart',
+          headers: { Authorization: `Bearer ${svc.key}`, 'Content-Type': 'application/json' },
+          agent: false,
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
+      req.on('error', reject);
+      for (let i = 0; i < 4; i++) req.write(`${i === 0 ? '{"pad":"' : ''}${'y'.repeat(1000)}`);
+      req.end('"}');
+    });
+    expect(status).toBe(413);
+  });
+});
