@@ -6,7 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type autocannon from 'autocannon';
-import { distinctBirth, type LoadResult, load, startService } from './lib.js';
+import { distinctBirth, type LoadResult, load, startSettledService } from './lib.js';
 
 export const PLACES = [
   'Montreal, QC',
@@ -37,7 +37,7 @@ export function distinctRequests(
 
 export async function birthChartsRestSection(): Promise<string> {
   process.stderr.write('astrology and BaZi over REST…\n');
-  const svc = await startService();
+  const svc = await startSettledService();
   const headers = { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' };
   const routes: [string, string, Record<string, string>][] = [
     ['POST /api/chart (Human Design)', '/api/chart', {}],

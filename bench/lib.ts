@@ -147,4 +147,21 @@ export async function startService(
   return { ...child, key, dataDir, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/**
+ * The built service once its start-up work is over: the knowledge base loads into the store in the
+ * background after the listener opens, and load measured meanwhile (or an in-process measure taken
+ * beside it) would share the cores with it. A SAGE question waits for that load, so its answer marks
+ * the end.
+ */
+export async function startSettledService(
+  ...args: Parameters<typeof startService>
+): ReturnType<typeof startService> {
+  const svc = await startService(...args);
+  const res = await fetch(`${svc.url}/api/sage?q=${encodeURIComponent('What is a profile?')}`, {
+    headers: { authorization: `Bearer ${svc.key}` },
+  });
+  if (res.status !== 200) throw new Error(`service did not settle: SAGE answered ${res.status}`);
+  return svc;
+}
+
 export const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');

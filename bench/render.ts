@@ -16,7 +16,7 @@ import { hdChartAt } from '../src/core/human-design/index.js';
 import { renderBazi, renderBodygraph, renderWheel, svgToPng } from '../src/core/render/index.js';
 import { defaultFontDir, FONT_FILE_NAMES } from '../src/core/render/png.js';
 import { distinctRequests } from './birth-charts-rest.js';
-import { fmt, load, median, percentile, perItem, startService, timeCalls } from './lib.js';
+import { fmt, load, median, percentile, perItem, startSettledService, timeCalls } from './lib.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -122,7 +122,7 @@ ${table}
  */
 export async function renderRestSection(): Promise<string> {
   log('bodygraph PNG over REST…');
-  const svc = await startService();
+  const svc = await startSettledService();
   const headers = { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' };
   const rows: string[] = [];
   try {

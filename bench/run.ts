@@ -14,7 +14,16 @@ import { renderBenchSection, renderRestSection } from './render.js';
 import { chartBenchSections } from './chart.js';
 import { sageBenchSection } from './sage.js';
 import { measureTransitRest, transitRestSection } from './transits-rest.js';
-import { fmt, load, percentile, ROOT, startChild, startService, timeCalls } from './lib.js';
+import {
+  fmt,
+  load,
+  percentile,
+  ROOT,
+  startChild,
+  startService,
+  startSettledService,
+  timeCalls,
+} from './lib.js';
 
 const sections: string[] = [];
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -101,7 +110,7 @@ async function restAndMcp(): Promise<void> {
   });
   await bare.stop();
 
-  const svc = await startService();
+  const svc = await startSettledService();
   const auth = { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' };
   const rest = await load({ url: `${svc.url}/api/validate-location`, method: 'POST', headers: auth, body });
   const legacyMcp = await load({

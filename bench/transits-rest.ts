@@ -13,7 +13,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { chartRequest, distinctBirth } from './chart.js';
-import { fmt, type LoadResult, load, percentile, startService } from './lib.js';
+import { fmt, type LoadResult, load, percentile, startSettledService } from './lib.js';
 import { measureTransits } from './transits.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -72,7 +72,7 @@ export async function measureTransitRest(): Promise<TransitRestResult> {
   log('series core and naive floor, in-process…');
   const core = measureTransits();
   log('one year hourly of 13 bodies over REST…');
-  const svc = await startService({ CACHE_ENTRIES: '5000' });
+  const svc = await startSettledService({ CACHE_ENTRIES: '5000' });
   try {
     await transitYear(svc.url, svc.key, 1000); // warm-up: worker JIT and ephemeris files
     await transitYear(svc.url, svc.key, 1001);
