@@ -13,6 +13,8 @@ export interface Authenticator {
 }
 
 const MAX_CACHED_KEYS = 10_000;
+/** How long a key seen before a database outage is still honoured from memory during it. */
+export const OUTAGE_KEY_GRACE_MS = 60 * 60_000;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export function createAuthenticator(keys: Pick<KeyStore, 'findByHash'>, cacheMs: number): Authenticator {
@@ -29,9 +31,21 @@ export function createAuthenticator(keys: Pick<KeyStore, 'findByHash'>, cacheMs:
       if (hit && hit.until > now) {
         caller = hit.caller;
       } else {
-        caller = await keys.findByHash(hash);
-        if (cache.size >= MAX_CACHED_KEYS) cache.clear();
-        cache.set(hash, { caller, until: now + cacheMs });
+        let stale = false;
+        try {
+          caller = await keys.findByHash(hash);
+        } catch (e) {
+          // The database is unreachable: a key known shortly before still works (chart tools keep
+          // answering, their units journaled); revocations made meanwhile apply once it is back.
+          const outage = e instanceof AppError && e.code === 'service_unavailable';
+          if (!outage || !hit || now - hit.until > OUTAGE_KEY_GRACE_MS) throw e;
+          caller = hit.caller;
+          stale = true;
+        }
+        if (!stale) {
+          if (cache.size >= MAX_CACHED_KEYS) cache.clear();
+          cache.set(hash, { caller, until: now + cacheMs });
+        }
       }
       if (!caller) throw new AppError('unauthorized', 'Invalid or revoked API key.');
       return caller;

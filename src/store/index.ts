@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { type Database, type OpenOptions, openDatabase } from './db.js';
 import { KeyStore } from './keys.js';
 import { KnowledgeIndex } from './knowledge.js';
@@ -19,11 +20,17 @@ export interface Store {
 
 export async function openStore(options: OpenOptions): Promise<Store> {
   const db = await openDatabase(options);
+  // Units acknowledged while the database is unreachable wait beside the data (see UsageStore.add).
+  const journalDir = options.dataDir.startsWith('memory://') ? null : join(options.dataDir, 'usage-journal');
+  const usage = new UsageStore(db, { journalDir });
   return {
     db,
     keys: new KeyStore(db),
-    usage: new UsageStore(db),
+    usage,
     knowledge: new KnowledgeIndex(db),
-    close: () => db.close(),
+    close: async () => {
+      usage.close();
+      await db.close();
+    },
   };
 }

@@ -59,4 +59,16 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 3,
+    name: 'usage journal replays',
+    sql: `
+      -- Ids of meter increments acknowledged during a database outage and written since: a replay
+      -- that is interrupted and run again records each one once.
+      CREATE TABLE usage_journal_applied (
+        id         text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

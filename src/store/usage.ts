@@ -1,6 +1,8 @@
+import { AppError } from '../core/errors.js';
 import type { Database } from './db.js';
 import type { MeterName } from './keys.js';
 import { UsageGroupCommit } from './usage-group-commit.js';
+import { type JournalEntry, UsageJournal } from './usage-journal.js';
 
 /** `YYYY-MM` of an instant, in UTC: the metering period. */
 export const usageMonth = (at: Date): string => at.toISOString().slice(0, 7);
@@ -15,6 +17,17 @@ export interface UsageRow {
 /** How long totals read or committed here serve the allowance pre-check without a new read. */
 export const PEEK_FRESH_MS = 1000;
 const MAX_RECENT = 10_000;
+/** How often journaled units are offered to the database again while any wait. */
+export const REPLAY_EVERY_MS = 2000;
+
+/** The database could not be reached (see db.ts): the one failure the journal stands in for. */
+const unreachable = (e: unknown): e is AppError => e instanceof AppError && e.code === 'service_unavailable';
+
+/** Records a journaled increment once, however often it is replayed (one statement, so atomic). */
+const APPLY_JOURNALED = `WITH fresh AS (
+    INSERT INTO usage_journal_applied (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id)
+  INSERT INTO usage (key_id, month, meter, units) SELECT $2, $3, $4, $5 FROM fresh
+  ON CONFLICT (key_id, month, meter) DO UPDATE SET units = usage.units + EXCLUDED.units`;
 
 /**
  * Durable metering: one row per key, month and meter, updated by atomic upserts so that concurrent
@@ -27,16 +40,37 @@ export class UsageStore {
   /** The last totals read or committed per key and month, and when: what a pre-check may reuse. */
   private readonly recent = new Map<string, { totals: Record<MeterName, number>; at: number }>();
 
+  private readonly clock: () => number;
+  private readonly journal: UsageJournal;
+  private replayTimer: NodeJS.Timeout | null = null;
+  private replaying: Promise<void> | null = null;
+
+  /**
+   * `journalDir`: where units acknowledged during a database outage wait (see add); null keeps them
+   * in memory only.
+   */
   constructor(
     private readonly db: Database,
-    private readonly clock: () => number = Date.now,
+    options: { journalDir?: string | null; clock?: () => number } = {},
   ) {
     this.commits = new UsageGroupCommit(db);
+    this.clock = options.clock ?? Date.now;
+    this.journal = new UsageJournal(options.journalDir ?? null);
+    if (this.journal.size > 0) this.scheduleReplay();
+  }
+
+  /** Increments acknowledged during an outage that the database has not recorded yet. */
+  get journaled(): number {
+    return this.journal.size;
   }
 
   /**
    * Adds `units` to the counter unless that would pass `limit`; resolves the new total once it is
-   * committed, or null when the allowance would be exceeded (nothing is recorded then).
+   * committed, or null when the allowance would be exceeded (nothing is recorded then). While the
+   * database is unreachable, the increment goes to the local journal instead (durable before this
+   * resolves) and reaches the database once it is back, so a chart can still be answered without
+   * losing its unit; the allowance is then checked against the last total known here plus what
+   * the journal holds, and a call with an allowance and no known total fails as before.
    */
   async add(
     keyId: string,
@@ -47,13 +81,75 @@ export class UsageStore {
   ): Promise<number | null> {
     if (limit !== null && units > limit) return null;
     const month = usageMonth(at);
-    const total = await this.commits.add(keyId, month, meter, units, limit);
+    let total: number | null;
+    try {
+      total = await this.commits.add(keyId, month, meter, units, limit);
+    } catch (e) {
+      if (!unreachable(e)) throw e;
+      return this.addToJournal(keyId, month, meter, units, limit, e);
+    }
     const known = this.recent.get(`${keyId}\u0000${month}`);
     if (total !== null && known) {
       known.totals = { ...known.totals, [meter]: Math.max(known.totals[meter], total) };
       known.at = this.clock();
     }
     return total;
+  }
+
+  private addToJournal(
+    keyId: string,
+    month: string,
+    meter: MeterName,
+    units: number,
+    limit: number | null,
+    outage: AppError,
+  ): number | null {
+    const known = this.recent.get(`${keyId}\u0000${month}`);
+    if (limit !== null && !known) throw outage;
+    const total = (known?.totals[meter] ?? 0) + this.journal.pending(keyId, month, meter) + units;
+    if (limit !== null && total > limit) return null;
+    this.journal.append({ keyId, month, meter, units });
+    this.scheduleReplay();
+    return total;
+  }
+
+  private scheduleReplay(): void {
+    if (this.replayTimer) return;
+    this.replayTimer = setTimeout(() => {
+      this.replayTimer = null;
+      void this.replayJournal().finally(() => {
+        if (this.journal.size > 0) this.scheduleReplay();
+      });
+    }, REPLAY_EVERY_MS);
+    this.replayTimer.unref();
+  }
+
+  /**
+   * Writes journaled increments to the database, each exactly once; stops at the first failure (the
+   * database is still away) and is tried again later. One replay at a time.
+   */
+  replayJournal(): Promise<void> {
+    this.replaying ??= this.journal
+      .replay(async (e: JournalEntry) => {
+        await this.db.query(APPLY_JOURNALED, [e.id, e.keyId, e.month, e.meter, e.units]);
+      })
+      .then(
+        () => {},
+        (e: unknown) => {
+          if (!unreachable(e)) throw e;
+        },
+      )
+      .finally(() => {
+        this.replaying = null;
+      });
+    return this.replaying;
+  }
+
+  /** Stops replaying (what is left stays in the journal for the next start). */
+  close(): void {
+    if (this.replayTimer) clearTimeout(this.replayTimer);
+    this.replayTimer = null;
+    this.journal.close();
   }
 
   /**
@@ -70,11 +166,18 @@ export class UsageStore {
     let read = this.peeks.get(id);
     if (!read) {
       read = this.get(keyId, month)
-        .then((totals) => {
-          if (this.recent.size >= MAX_RECENT) this.recent.clear();
-          this.recent.set(id, { totals, at: this.clock() });
-          return totals;
-        })
+        .then(
+          (totals) => {
+            if (this.recent.size >= MAX_RECENT) this.recent.clear();
+            this.recent.set(id, { totals, at: this.clock() });
+            return totals;
+          },
+          (e: unknown) => {
+            // During an outage the last known totals (plus the journal, see add) stand in.
+            if (!known || !unreachable(e)) throw e;
+            return known.totals;
+          },
+        )
         .finally(() => this.peeks.delete(id));
       this.peeks.set(id, read);
     }

@@ -135,7 +135,7 @@ describe('allowance pre-check read', () => {
         }) as Database['query'],
       };
       let now = 1_000_000;
-      const usage = new UsageStore(db, () => now);
+      const usage = new UsageStore(db, { clock: () => now });
       await usage.add(keyId, 'chart', 4, null, AT);
       const reads = await Promise.all(Array.from({ length: 50 }, () => usage.peek(keyId, MONTH)));
       expect(reads.every((r) => r.chart === 4)).toBe(true);

@@ -10,7 +10,12 @@ import { join } from 'node:path';
  */
 export interface TempPostgres {
   url: string;
+  /** Stops the server and deletes its files. */
   stop(): void;
+  /** Stops the server but keeps its data, for `resume` (an outage). */
+  pause(): void;
+  /** Starts the paused server again on the same port and data. */
+  resume(): void;
 }
 
 function pgBinDir(): string {
@@ -52,26 +57,31 @@ export async function startPostgres(): Promise<TempPostgres> {
   const port = await freePort();
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'pg.log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'pg.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
+      'start',
+    ]);
+  const halt = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+        halt();
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     },
+    pause: halt,
+    resume: start,
   };
 }
