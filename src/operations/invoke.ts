@@ -3,6 +3,7 @@ import { AppError } from '../core/errors.js';
 import { usageMonth } from '../store/index.js';
 import { type AnswerLimit, refuseByEstimate, refuseBySize } from './answer-limit.js';
 import { canonicalJson, type ResultCache } from './cache.js';
+import { inComputeTurn } from './compute-turn.js';
 import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation, type Caller, type Deps } from './types.js';
 
 export interface InvokeResult {
@@ -134,7 +135,7 @@ async function execute(
     };
   }
   const warnings: string[] = [];
-  const result: unknown = await op.run(input, deps, { caller, warnings });
+  const result: unknown = await inComputeTurn(() => op.run(input, deps, { caller, warnings }));
   if (op.produces) {
     // A picture: its bytes are the answer; warnings travel in a header (REST) instead.
     const units = op.meter && op.cost ? op.cost(input, result) : 0;

@@ -12,7 +12,7 @@ const TEST_ROOT = join(import.meta.dirname, '..');
 
 /** Tier folder -> what belongs there. */
 const TIERS: Record<string, string> = {
-  core: 'pure unit and golden tests of src/core (and tool run() without a server)',
+  core: 'pure unit and golden tests of src/core and the operation helpers (and tool run() without a server)',
   surface: 'registry, layering, schemas, snapshots, OpenAPI: no server',
   sweep: 'slow property sweeps over thousands of seeded instants',
   e2e: 'the service over real HTTP and MCP',
