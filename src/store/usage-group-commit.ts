@@ -146,13 +146,11 @@ export class UsageGroupCommit {
   }
 
   private async upsert(counter: Counter, units: number, limit: number | null): Promise<number | null> {
-    const { rows } = await this.db.query<{ units: string }>(UPSERT, [
-      counter.keyId,
-      counter.month,
-      counter.meter,
-      units,
-      limit,
-    ]);
+    const { rows } = await this.db.query<{ units: string }>(
+      UPSERT,
+      [counter.keyId, counter.month, counter.meter, units, limit],
+      'usage-add',
+    );
     return rows[0] ? Number(rows[0].units) : null;
   }
 }

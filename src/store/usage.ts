@@ -188,6 +188,7 @@ export class UsageStore {
     const { rows } = await this.db.query<{ meter: MeterName; units: string }>(
       'SELECT meter, units FROM usage WHERE key_id = $1 AND month = $2',
       [keyId, month],
+      'usage-month',
     );
     const out: Record<MeterName, number> = { chart: 0, sage: 0 };
     for (const r of rows) out[r.meter] = Number(r.units);
