@@ -7,6 +7,8 @@
  * - wheel (with both rings): well-formed; every planet's data-longitude equals the chart's, for both
  *   sides; the 12 cusps run in zodiac order (their forward arcs add up to one turn);
  * - BaZi: well-formed; data-pillar / data-ganzhi equal the chart's pillars.
+ * - fonts: every character any of them draws has a glyph in the bundled font that draws it (read
+ *   from the fonts' own cmap tables), so the tight subsets in data/fonts lose nothing.
  * A few of each also rasterise: the PNG decodes at the requested width and two charts differ.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +16,12 @@ import { ASTRO_PLANETS, astrologyMomentsAt, type AstrologyChart } from '../../sr
 import { type BaziChart, computeBazi } from '../../src/core/bazi/index.js';
 import { hdChartAt, type HdChart, PLANETS } from '../../src/core/human-design/index.js';
 import { renderBazi, renderBodygraph, renderWheel, svgToPng } from '../../src/core/render/index.js';
+import { defaultFontDir } from '../../src/core/render/png.js';
+import { CJK_FONT_FAMILY } from '../../src/core/render/theme.js';
+import { mappedCodePoints } from '../helpers/font-cmap.js';
 import { decodePng, pixelStats } from '../helpers/png.js';
 import { sharedEphemeris } from '../helpers/service.js';
-import { parseXml, withAttr } from '../helpers/xml.js';
+import { parseXml, withAttr, type XmlElement } from '../helpers/xml.js';
 
 const BIRTHS = 1000;
 const SEED = 20_260_909;
@@ -114,6 +119,37 @@ describe(`${BIRTHS} random births: rendered charts agree with their data`, () =>
       );
       expect(withAttr(root, 'data-luck-pillar')).toHaveLength(bazi.luckPillars.pillars.length);
     }
+  });
+
+  it('fonts: every drawn character has a glyph in the face that draws it', () => {
+    const faces = {
+      regular: mappedCodePoints(`${defaultFontDir()}/DejaVuSans-charts.ttf`),
+      bold: mappedCodePoints(`${defaultFontDir()}/DejaVuSans-Bold-charts.ttf`),
+      cjk: mappedCodePoints(`${defaultFontDir()}/ChartHan-Regular.otf`),
+    };
+    const missing = new Set<string>();
+    let checked = 0;
+    // Font attributes inherit down the tree; variation selectors and spaces draw no glyph.
+    const walk = (e: XmlElement, family: string, weight: string) => {
+      const f = e.attrs['font-family'] ?? family;
+      const w = e.attrs['font-weight'] ?? weight;
+      if (e.name === 'title' || e.name === 'desc' || e.name === 'style') return;
+      const face = f === CJK_FONT_FAMILY ? 'cjk' : w === 'bold' ? 'bold' : 'regular';
+      for (const c of e.text) {
+        const code = c.codePointAt(0)!;
+        if (/\s/.test(c) || code === 0xfe0e || code === 0xfe0f) continue;
+        checked++;
+        if (!faces[face].has(code)) missing.add(`${face} U+${code.toString(16).toUpperCase()} ${c}`);
+      }
+      for (const child of e.children) walk(child, f, w);
+    };
+    for (const { hd, astro, bazi } of samples) {
+      walk(parseXml(renderBodygraph(hd, OPTIONS)), '', 'normal');
+      walk(parseXml(renderWheel(astro, { ...OPTIONS, designRing: true, gateRing: true })), '', 'normal');
+      walk(parseXml(renderBazi(bazi, OPTIONS)), '', 'normal');
+    }
+    expect(checked).toBeGreaterThan(100_000);
+    expect([...missing]).toEqual([]);
   });
 
   it('PNGs decode at the requested width and differ between charts', () => {
