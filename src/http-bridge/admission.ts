@@ -1,6 +1,5 @@
 import { AppError } from '../core/errors.js';
-import { ClientGone } from './body.js';
-import type { Res } from './http.js';
+import { ClientGone, type Res } from './http.js';
 
 export interface AdmissionLimits {
   /** Requests running at once. */

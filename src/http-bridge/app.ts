@@ -13,6 +13,7 @@ import { errorResponder } from './errors.js';
 import {
   clientAddress,
   HTML_TYPE,
+  JSON_TYPE,
   parseTarget,
   publicOrigin,
   type Req,
@@ -109,7 +110,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
         log,
       ).then((examples) => JSON.stringify(buildOpenApi(routes, options.tools, examples)));
       return openApiJson;
-    }, 'application/json; charset=utf-8'),
+    }, JSON_TYPE),
   );
   let playground: string | null = null;
   router.add(

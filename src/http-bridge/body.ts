@@ -2,7 +2,7 @@ import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Logger } from 'pino';
 import { AppError } from '../core/errors.js';
-import { charsetOf, hasBody, isJsonType, type Req, type Res } from './http.js';
+import { charsetOf, ClientGone, hasBody, isJsonType, type Req, type Res } from './http.js';
 
 export interface BodyOptions {
   /** Largest accepted body after decompression, e.g. "100kb". */
@@ -16,9 +16,6 @@ export interface BodyOptions {
 
 /** JSON that does not parse: REST answers it as invalid_input, /mcp as JSON-RPC -32700. */
 export class MalformedJson extends AppError {}
-
-/** The client went away before its body arrived: nobody is left to answer, and it is not our fault. */
-export class ClientGone extends Error {}
 
 const ACCEPTED_ENCODINGS = 'identity, gzip, deflate or br';
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import { AppError, HTTP_STATUS } from '../core/errors.js';
-import { ClientGone } from './body.js';
-import { type Req, type Res, sendJson } from './http.js';
+import { ClientGone, type Req, type Res, sendJson } from './http.js';
 
 /**
  * The 401 challenge (RFC 6750). It names `invalid_token` even when the header is missing: MCP clients

@@ -22,6 +22,9 @@ export function parseTarget(url: string | undefined): Target {
   return { path: raw.slice(0, q), query: { ...parseQueryString(raw.slice(q + 1)) } as Target['query'] };
 }
 
+/** The client went away before its answer (mid-body or while queued): nobody is left to answer. */
+export class ClientGone extends Error {}
+
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 

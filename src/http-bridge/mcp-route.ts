@@ -1,7 +1,7 @@
 import type { McpEndpoint } from '../mcp/index.js';
 import type { Authenticator } from './auth.js';
 import { MalformedJson } from './body.js';
-import type { Req, Res } from './http.js';
+import { type Req, type Res, setHeader } from './http.js';
 import {
   acceptsMessage,
   type McpEdgePolicy,
@@ -41,12 +41,7 @@ export function mcpRoute(options: McpRouteOptions): Handler {
     }
     if (!acceptsMessage(body, res)) return;
     await options.admit(res);
-    const state = {
-      caller,
-      setHeader: (name: string, value: string) => {
-        if (!res.headersSent) res.setHeader(name, value);
-      },
-    };
+    const state = { caller, setHeader: (name: string, value: string) => setHeader(res, name, value) };
     await mcp.handle(req, res, state, body);
   };
 }
