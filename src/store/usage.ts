@@ -117,9 +117,12 @@ export class UsageStore {
     if (this.replayTimer) return;
     this.replayTimer = setTimeout(() => {
       this.replayTimer = null;
-      void this.replayJournal().finally(() => {
-        if (this.journal.size > 0) this.scheduleReplay();
-      });
+      // Whatever stops a replay, the lines stay in the journal and the next attempt comes.
+      void this.replayJournal()
+        .catch(() => {})
+        .finally(() => {
+          if (this.journal.size > 0) this.scheduleReplay();
+        });
     }, REPLAY_EVERY_MS);
     this.replayTimer.unref();
   }
