@@ -77,14 +77,28 @@ export function refuseByEstimate(op: AnyOperation, input: unknown, limit: Answer
   if (framed > limit.maxBytes) throw tooLarge(op, input, framed, limit);
 }
 
-/** After running (or on a cache hit): refuses an answer that does not fit. */
+/** An answer's JSON, with its framed size per surface once measured (a cached answer keeps it). */
+export interface MeasuredAnswer {
+  json: string;
+  framed?: Map<AnswerLimit, number>;
+}
+
+/**
+ * After running (or on a cache hit): refuses an answer that does not fit. The size is measured once
+ * per answer and surface: a cache hit costs a lookup, not another pass over the text.
+ */
 export function refuseBySize(
   op: AnyOperation,
   input: unknown,
-  json: string,
+  answer: MeasuredAnswer,
   limit: AnswerLimit | undefined,
 ): void {
   if (!limit) return;
-  const framed = limit.framedBytes(json);
+  answer.framed ??= new Map();
+  let framed = answer.framed.get(limit);
+  if (framed === undefined) {
+    framed = limit.framedBytes(answer.json);
+    answer.framed.set(limit, framed);
+  }
   if (framed > limit.maxBytes) throw tooLarge(op, input, framed, limit);
 }

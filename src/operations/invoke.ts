@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { AppError } from '../core/errors.js';
 import { usageMonth } from '../store/index.js';
-import { type AnswerLimit, refuseByEstimate, refuseBySize } from './answer-limit.js';
+import { type AnswerLimit, type MeasuredAnswer, refuseByEstimate, refuseBySize } from './answer-limit.js';
 import { canonicalJson, type ResultCache } from './cache.js';
 import { inComputeTurn } from './compute-turn.js';
 import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation, type Caller, type Deps } from './types.js';
@@ -68,7 +68,7 @@ export async function invokeOperation(
   if (key) {
     const hit = cache.get(key) as CachedAnswer | undefined;
     if (hit) {
-      refuseBySize(op, input, hit.json, answerLimit);
+      refuseBySize(op, input, hit, answerLimit);
       let parsed: unknown;
       const data = () => (parsed ??= JSON.parse(hit.json));
       return { json: hit.json, data, warnings: hit.warnings, cache: 'HIT', charged: 0, bytes: hit.bytes };
@@ -85,13 +85,14 @@ export async function invokeOperation(
   }
 
   const { json, data, warnings, units, bytes } = await execute(op, input, caller, deps);
+  const answer: CachedAnswer = { json, warnings, bytes };
   // Before charging and caching: a refused answer is not paid for, and a cache hit implies it was.
-  if (!bytes) refuseBySize(op, input, json, answerLimit);
+  if (!bytes) refuseBySize(op, input, answer, answerLimit);
   if (meter && caller && units > 0) {
     const total = await deps.store.usage.add(caller.id, meter, units, limit, now);
     if (total === null) throw quotaExceeded(meter, limit ?? 0);
   }
-  if (key) cache.set(key, { json, warnings, bytes } satisfies CachedAnswer, bytes?.length ?? 0);
+  if (key) cache.set(key, answer, bytes?.length ?? 0);
   return { json, data, warnings, cache: key ? 'MISS' : null, charged: units, bytes };
 }
 
@@ -155,8 +156,7 @@ function withWarnings(json: string, warnings: string[]): string {
   return json === '{}' ? `{${list}}` : `${json.slice(0, -1)},${list}}`;
 }
 
-interface CachedAnswer {
-  json: string;
+interface CachedAnswer extends MeasuredAnswer {
   warnings: string[];
   bytes: Buffer | null;
 }
