@@ -11,9 +11,10 @@
  *   a loop asks for one year of hourly transits after another beside it. Target: within 2x.
  * Run with `npm run build && npx tsx bench/transits-rest.ts`.
  */
+import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { chartRequest, distinctBirth } from './chart.js';
-import { fmt, type LoadResult, load, percentile, startSettledService } from './lib.js';
+import { fmt, type LoadResult, load, percentile, ROOT, startSettledService } from './lib.js';
 import { measureTransits } from './transits.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -94,22 +95,22 @@ export async function measureTransitRest(): Promise<TransitRestResult> {
       requests: [chartRequest('/api/chart', auth, (i) => distinctBirth(9e6 + i))],
     });
     const chartAlone = await chartLoad(1_000_000);
-    let running = true;
-    let years = 0;
-    // The loop only drains the bytes: parsing 8 MB here would take this process's CPU from the load generator.
-    const loop = (async () => {
-      for (let r = 100; running; r++) {
-        const res = await fetch(`${svc.url}/api/transits/all?${yearFrom(r)}`, {
-          headers: { authorization: `Bearer ${svc.key}` },
-        });
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`GET /api/transits/all: ${res.status}`);
-        years++;
-      }
-    })();
+    // The transit years are read by a process of their own (bench/transit-loop.mjs): read here,
+    // 8 MB answers stalled the load generator itself, which counted as the server's latency.
+    const loop = spawn(process.execPath, ['bench/transit-loop.mjs', svc.url, svc.key], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let printed = '';
+    loop.stdout.on('data', (c: Buffer) => (printed += c.toString()));
+    const ended = new Promise<number>((resolve, reject) =>
+      loop.once('exit', (code) =>
+        code === 0 ? resolve(Number(printed.trim())) : reject(new Error(`transit loop exited with ${code}`)),
+      ),
+    );
     const chartBeside = await chartLoad(2_000_000);
-    running = false;
-    await loop;
+    loop.kill('SIGTERM');
+    const years = await ended;
     return {
       floorMs: core.floorMs,
       coreMs: core.seriesMs,
