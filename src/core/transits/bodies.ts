@@ -1,4 +1,10 @@
-import { type Ephemeris, type PlanetName, type Position, SE_BODY } from '../ephemeris/index.js';
+import {
+  CLASSICAL_PLANETS,
+  type Ephemeris,
+  type PlanetName,
+  type Position,
+  SE_BODY,
+} from '../ephemeris/index.js';
 import { BASES_PER_LINE, basesFromAries, wheelBases } from '../human-design/activation.js';
 import {
   type GateNumber,
@@ -16,19 +22,7 @@ export const HD_BODY_NAMES = HD_PLANETS;
 export type HdBody = (typeof HD_BODY_NAMES)[number];
 
 /** Bodies with stations and returns: the Sun, Moon, Mercury..Pluto and Chiron. */
-export const RETURN_BODIES = [
-  'Sun',
-  'Moon',
-  'Mercury',
-  'Venus',
-  'Mars',
-  'Jupiter',
-  'Saturn',
-  'Uranus',
-  'Neptune',
-  'Pluto',
-  'Chiron',
-] as const;
+export const RETURN_BODIES = [...CLASSICAL_PLANETS, 'Chiron'] as const;
 export type ReturnBody = (typeof RETURN_BODIES)[number];
 
 /** Bodies that turn retrograde: Mercury through Pluto and Chiron. */
