@@ -13,8 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type autocannon from 'autocannon';
 import { defaultKnowledgeDir } from '../src/core/knowledge/index.js';
 import { hashEmbedder } from '../src/core/sage/index.js';
-import { loadKnowledgeIndex } from '../src/operations/knowledge-load.js';
-import { Sage } from '../src/operations/sage.js';
+import { loadSageIndex, Sage } from '../src/sage/index.js';
 import { openStore } from '../src/store/index.js';
 import { SAGE_EVAL } from '../test/fixtures/sage-eval.js';
 import { fmt, load, percentile, startService } from './lib.js';
@@ -25,8 +24,8 @@ export async function sageBenchSection(): Promise<string> {
   process.stderr.write('SAGE load, retrieval and REST…\n');
   const store = await openStore({ dataDir: 'memory://' });
   const embedder = hashEmbedder();
-  const report = await loadKnowledgeIndex(store.knowledge, defaultKnowledgeDir(), embedder);
-  const sage = new Sage(store.knowledge, embedder, null);
+  const report = await loadSageIndex(store.sage, defaultKnowledgeDir(), embedder);
+  const sage = new Sage(store.sage, embedder, null);
 
   const times: number[] = [];
   let found = 0;

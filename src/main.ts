@@ -1,12 +1,12 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './app/config.js';
 import { defaultKnowledgeDir, KnowledgeFormatError } from './core/knowledge/index.js';
 import { hashEmbedder } from './core/sage/index.js';
-import { createLogger } from './log.js';
-import { describeLoad, loadKnowledgeIndex } from './operations/knowledge-load.js';
-import { createService } from './server.js';
+import { createLogger } from './app/log.js';
+import { describeLoad, loadSageIndex } from './sage/index.js';
+import { createService } from './app/service.js';
 import {
   METERS,
   openStore,
@@ -130,8 +130,8 @@ async function knowledgeCommand(argv: string[]): Promise<void> {
   const config = loadConfig();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const report = await loadKnowledgeIndex(
-      store.knowledge,
+    const report = await loadSageIndex(
+      store.sage,
       resolve(config.knowledgeDir ?? defaultKnowledgeDir()),
       hashEmbedder(),
     );

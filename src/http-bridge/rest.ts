@@ -8,7 +8,8 @@ import type { Authenticator } from './auth.js';
 import { clientAddress, isJsonType, JSON_TYPE, type Req, type Res, send, type Target } from './http.js';
 import type { AddressRateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
-import { coerceQuery, type RouteRow } from './routes.js';
+import type { RouteRow } from '../operations/routes.js';
+import { coerceQuery } from './query.js';
 
 export interface RestOptions {
   routes: readonly RouteRow[];

@@ -55,6 +55,9 @@ export function jsonBudget(limit: AnswerLimit): number {
   return lo;
 }
 
+/** JSON bytes of the largest answer that surely fits one MCP tool result. */
+export const MCP_JSON_BUDGET = jsonBudget(MCP_ANSWER_LIMIT);
+
 const size = (bytes: number): string =>
   bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.ceil(bytes / 1000)} KB`;
 

@@ -3,7 +3,7 @@ import type { Ephemeris } from '../core/ephemeris/index.js';
 import type { CityTable } from '../core/location/index.js';
 import type { ApiKeyRecord, MeterName, ProductName, Store } from '../store/index.js';
 import type { KnowledgeBase } from '../core/knowledge/index.js';
-import type { Sage } from './sage.js';
+import type { Sage } from '../sage/index.js';
 import type { WorkerPool } from './worker-pool.js';
 
 /** Which access product an operation needs. */
@@ -23,7 +23,7 @@ export const ACCESS_LABEL: Record<Access, string> = {
   public: 'no key',
 };
 
-/** Everything an operation may use, built once in server.ts and injected. */
+/** Everything an operation may use, built once in app/service.ts and injected. */
 export interface Deps {
   cities: CityTable;
   store: Store;

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { namesFromList } from '../core/transits/index.js';
+
+export { namesOf } from '../core/transits/index.js';
 import { hinted } from './field-hints.js';
 
 /**
@@ -32,7 +34,3 @@ export function nameListField<T extends string>(
     { expected },
   );
 }
-
-/** The names an accepted list value selects (all of them when it is absent), in canonical order. */
-export const namesOf = <T extends string>(names: readonly T[], text: string | undefined): T[] =>
-  text === undefined ? [...names] : namesFromList(names, text).found;

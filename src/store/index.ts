@@ -1,20 +1,20 @@
 import { join } from 'node:path';
 import { type Database, type OpenOptions, openDatabase } from './db.js';
 import { KeyStore } from './keys.js';
-import { KnowledgeIndex } from './knowledge.js';
+import { SageIndex } from './sage-index.js';
 import { UsageStore } from './usage.js';
 
 export * from './db.js';
 export * from './keys.js';
-export * from './knowledge.js';
+export * from './sage-index.js';
 export * from './usage.js';
 
 export interface Store {
   db: Database;
   keys: KeyStore;
   usage: UsageStore;
-  /** SAGE's knowledge chunks. */
-  knowledge: KnowledgeIndex;
+  /** SAGE's search index: the knowledge chunks with their text and vectors. */
+  sage: SageIndex;
   close(): Promise<void>;
 }
 
@@ -27,7 +27,7 @@ export async function openStore(options: OpenOptions): Promise<Store> {
     db,
     keys: new KeyStore(db),
     usage,
-    knowledge: new KnowledgeIndex(db),
+    sage: new SageIndex(db),
     close: async () => {
       usage.close();
       await db.close();

@@ -28,7 +28,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     version: 2,
     name: 'knowledge chunks for SAGE',
     // The embedding column and its HNSW index are added by the knowledge store when the server has
-    // pgvector (store/knowledge.ts), so a PostgreSQL without it still starts, with full-text only.
+    // pgvector (store/sage-index.ts), so a PostgreSQL without it still starts, with full-text only.
     sql: `
       CREATE TABLE kb_files (
         path      text PRIMARY KEY,

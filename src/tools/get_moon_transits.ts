@@ -1,18 +1,19 @@
 import * as z from 'zod';
-import { moonSeries } from '../core/transits/index.js';
-import { defineTool } from '../operations/types.js';
-import { dateRangeFields, granularityField } from '../schemas/date-range.js';
-import { moonSeriesSchema } from '../schemas/transits.js';
 import {
-  MOON_MCP_FIT,
+  capFitText,
   moonNarrowing,
+  moonSeries,
   moonSeriesBytes,
   pointsOf,
   SERIES_COST_TEXT,
   SERIES_MAX_POINTS,
   seriesRange,
   seriesUnits,
-} from './transit-series.js';
+} from '../core/transits/index.js';
+import { MCP_JSON_BUDGET, MCP_RESULT_MAX_BYTES } from '../operations/answer-limit.js';
+import { defineTool } from '../operations/types.js';
+import { dateRangeFields, granularityField } from '../schemas/date-range.js';
+import { moonSeriesSchema } from '../schemas/transits.js';
 
 export const getMoonTransitsTool = defineTool({
   name: 'get_moon_transits',
@@ -21,7 +22,7 @@ export const getMoonTransitsTool = defineTool({
     "The Moon's position at each point of a UTC date range: Human Design gate and line, tropical sign, " +
     'longitude, phase name and illumination. Points are 00:00 UTC daily or every hour (granularity). At most ' +
     `${SERIES_MAX_POINTS.toLocaleString('en-US')} points per call (a leap year hourly); over MCP a result is ` +
-    `capped at ${MOON_MCP_FIT}; a larger request is refused, uncharged, with how to narrow it. ` +
+    `capped at ${capFitText('moon', MCP_JSON_BUDGET, MCP_RESULT_MAX_BYTES)}; a larger request is refused, uncharged, with how to narrow it. ` +
     SERIES_COST_TEXT,
   input: z.object({
     ...dateRangeFields(`At most ${SERIES_MAX_POINTS.toLocaleString('en-US')} points (366 days hourly).`),

@@ -1,16 +1,17 @@
 import * as z from 'zod';
-import { chartSeries } from '../core/transits/index.js';
-import { defineTool } from '../operations/types.js';
-import { dateRangeFields, granularityField } from '../schemas/date-range.js';
-import { chartSeriesSchema } from '../schemas/transits.js';
 import {
-  CHART_MCP_FIT,
+  capFitText,
   CHART_SERIES_MAX_POINTS,
   chartNarrowing,
+  chartSeries,
   chartSeriesBytes,
   chartSeriesRange,
   pointsOf,
-} from './transit-series.js';
+} from '../core/transits/index.js';
+import { MCP_JSON_BUDGET, MCP_RESULT_MAX_BYTES } from '../operations/answer-limit.js';
+import { defineTool } from '../operations/types.js';
+import { dateRangeFields, granularityField } from '../schemas/date-range.js';
+import { chartSeriesSchema } from '../schemas/transits.js';
 
 export const getTransitChartTool = defineTool({
   name: 'get_transit_chart',
@@ -20,7 +21,7 @@ export const getTransitChartTool = defineTool({
     'point of a UTC date range, every hour by default or 00:00 UTC daily: type, authority, profile, ' +
     'channels, centers, gates and the 26 activations of that instant. No birth data needed. At most ' +
     `${CHART_SERIES_MAX_POINTS} points per call (31 days hourly). Each chart is about 6 KB: over MCP a result ` +
-    `is capped at ${CHART_MCP_FIT}; a larger request is refused, uncharged, with how to narrow it. ` +
+    `is capped at ${capFitText('chart', MCP_JSON_BUDGET, MCP_RESULT_MAX_BYTES)}; a larger request is refused, uncharged, with how to narrow it. ` +
     'Costs 1 chart request per point; meta.units (REST) and _meta.units (MCP) report it.',
   input: z.object({
     ...dateRangeFields(`At most ${CHART_SERIES_MAX_POINTS} points (31 days hourly).`),

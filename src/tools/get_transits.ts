@@ -1,20 +1,22 @@
 import * as z from 'zod';
-import { HD_BODY_NAMES, transitSeries } from '../core/transits/index.js';
-import { defineTool } from '../operations/types.js';
-import { nameListField } from '../schemas/name-list.js';
-import { dateRangeFields, granularityField } from '../schemas/date-range.js';
-import { transitSeriesSchema } from '../schemas/transits.js';
 import {
-  BODIES_MCP_FIT,
   bodiesOf,
   bodyNarrowing,
   bodySeriesBytes,
+  capFitText,
+  HD_BODY_NAMES,
   pointsOf,
   SERIES_COST_TEXT,
   SERIES_MAX_POINTS,
   seriesRange,
   seriesUnits,
-} from './transit-series.js';
+  transitSeries,
+} from '../core/transits/index.js';
+import { MCP_JSON_BUDGET, MCP_RESULT_MAX_BYTES } from '../operations/answer-limit.js';
+import { defineTool } from '../operations/types.js';
+import { nameListField } from '../schemas/name-list.js';
+import { dateRangeFields, granularityField } from '../schemas/date-range.js';
+import { transitSeriesSchema } from '../schemas/transits.js';
 
 const bodiesField = nameListField(HD_BODY_NAMES, { one: 'body', many: 'bodies', example: 'Sun,Moon' });
 
@@ -26,7 +28,7 @@ export const getTransitsTool = defineTool({
     'a UTC date range: gate, line, sign and longitude per body (the Moon adds phase and illumination). Points ' +
     'are 00:00 UTC daily or every hour; `bodies` keeps only the named ones. At most ' +
     `${SERIES_MAX_POINTS.toLocaleString('en-US')} points per call (a leap year hourly); over MCP a result is ` +
-    `capped at ${BODIES_MCP_FIT} for all 13 bodies; a larger request is refused, uncharged, with how to ` +
+    `capped at ${capFitText('bodies', MCP_JSON_BUDGET, MCP_RESULT_MAX_BYTES)} for all 13 bodies; a larger request is refused, uncharged, with how to ` +
     `narrow it (fewer days, daily, bodies). ${SERIES_COST_TEXT}`,
   input: z.object({
     ...dateRangeFields(`At most ${SERIES_MAX_POINTS.toLocaleString('en-US')} points (366 days hourly).`),

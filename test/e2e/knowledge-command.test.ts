@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashEmbedder } from '../../src/core/sage/index.js';
-import { Sage } from '../../src/operations/sage.js';
+import { Sage } from '../../src/sage/index.js';
 import { openStore } from '../../src/store/index.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -43,7 +43,7 @@ ${body}
 async function firstPassage(question: string): Promise<{ entryId: string; body: string } | undefined> {
   const store = await openStore({ dataDir });
   try {
-    const r = await new Sage(store.knowledge, hashEmbedder(), null).retrieve(question);
+    const r = await new Sage(store.sage, hashEmbedder(), null).retrieve(question);
     return r.passages[0];
   } finally {
     await store.close();

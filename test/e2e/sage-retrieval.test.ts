@@ -8,8 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultKnowledgeDir } from '../../src/core/knowledge/index.js';
 import { hashEmbedder } from '../../src/core/sage/index.js';
-import { type LoadReport, loadKnowledgeIndex } from '../../src/operations/knowledge-load.js';
-import { Sage } from '../../src/operations/sage.js';
+import { type LoadReport, loadSageIndex, Sage } from '../../src/sage/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { SAGE_EVAL } from '../fixtures/sage-eval.js';
 
@@ -20,8 +19,8 @@ let report: LoadReport;
 beforeAll(async () => {
   store = await openStore({ dataDir: 'memory://' });
   const embedder = hashEmbedder();
-  report = await loadKnowledgeIndex(store.knowledge, defaultKnowledgeDir(), embedder);
-  sage = new Sage(store.knowledge, embedder, null);
+  report = await loadSageIndex(store.sage, defaultKnowledgeDir(), embedder);
+  sage = new Sage(store.sage, embedder, null);
 });
 afterAll(async () => {
   await store?.close();

@@ -14,8 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultKnowledgeDir } from '../../src/core/knowledge/index.js';
 import { hashEmbedder } from '../../src/core/sage/index.js';
-import { describeLoad, loadKnowledgeIndex } from '../../src/operations/knowledge-load.js';
-import { Sage } from '../../src/operations/sage.js';
+import { describeLoad, loadSageIndex, Sage } from '../../src/sage/index.js';
 import { openStore } from '../../src/store/index.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
@@ -55,8 +54,8 @@ describe('SAGE knowledge load', () => {
     dir = await knowledgeCopy();
     const store = await openStore({ dataDir: 'memory://' });
     const embedder = hashEmbedder();
-    const sage = new Sage(store.knowledge, embedder, null);
-    const load = () => loadKnowledgeIndex(store.knowledge, dir, embedder);
+    const sage = new Sage(store.sage, embedder, null);
+    const load = () => loadSageIndex(store.sage, dir, embedder);
     try {
       expect((await load()).added).toHaveLength(3);
 

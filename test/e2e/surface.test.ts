@@ -1,6 +1,6 @@
 /**
  * Every operation on every surface, driven by the registry (src/tools/index.ts TOOLS and
- * src/http-bridge/endpoints.ts ENDPOINTS) and each operation's own `example`; no tool is named here.
+ * src/endpoints/index.ts ENDPOINTS) and each operation's own `example`; no tool is named here.
  * Expected behaviour: shared/DESIGN.md sections 3-4 (one definition served on MCP and REST; the
  * error envelope and status table; failures the caller can fix are `isError` on MCP), the spec's
  * Authentication section (401 without a key, 403 / isError for a product outside the plan) and its
@@ -13,10 +13,10 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteRow } from '../../src/http-bridge/routes.js';
+import type { RouteRow } from '../../src/operations/routes.js';
 import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation } from '../../src/operations/types.js';
 import { PRODUCTS } from '../../src/store/index.js';
-import { ENDPOINTS } from '../../src/http-bridge/endpoints.js';
+import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
 import { connectMcp } from '../helpers/mcp.js';

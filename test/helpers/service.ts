@@ -1,8 +1,8 @@
 import pino from 'pino';
-import { type Config, loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/app/config.js';
 import { createEphemeris, type Ephemeris } from '../../src/core/ephemeris/index.js';
 import { type CityTable, loadCityTable } from '../../src/core/location/index.js';
-import { createService, type Service, type ServiceOverrides } from '../../src/server.js';
+import { createService, type Service, type ServiceOverrides } from '../../src/app/service.js';
 import { PRODUCTS, type ProductName } from '../../src/store/index.js';
 import { type KnowledgeBase, loadKnowledgeBase } from '../../src/core/knowledge/index.js';
 

@@ -29,16 +29,36 @@ const layerOf = (file: string): string => {
   return rel.includes('/') ? rel.split('/')[0]! : '';
 };
 
-/** Which folders of src/ each folder may import (its own included). Entry files may import anything. */
+/**
+ * Which folders of src/ each folder may import (its own included), lowest first. Entry files may
+ * import anything; `app/` composes the service above the transports and may import every folder.
+ */
 const ALLOWED: Record<string, readonly string[]> = {
   core: ['core'],
   store: ['store', 'core'],
   schemas: ['schemas', 'core'],
-  operations: ['operations', 'schemas', 'store', 'core'],
+  sage: ['sage', 'store', 'core'],
+  operations: ['operations', 'sage', 'schemas', 'store', 'core'],
   tools: ['tools', 'operations', 'schemas', 'core'],
+  endpoints: ['endpoints', 'operations', 'schemas', 'store', 'core'],
   resources: ['resources', 'operations', 'schemas', 'core'],
   mcp: ['mcp', 'resources', 'operations', 'core'],
-  'http-bridge': ['http-bridge', 'mcp', 'resources', 'operations', 'schemas', 'store', 'core'],
+  reference: ['reference', 'mcp', 'resources', 'operations', 'schemas', 'store', 'core'],
+  'http-bridge': ['http-bridge', 'mcp', 'operations', 'store', 'core'],
+  app: [
+    'app',
+    'http-bridge',
+    'reference',
+    'mcp',
+    'resources',
+    'endpoints',
+    'tools',
+    'operations',
+    'sage',
+    'schemas',
+    'store',
+    'core',
+  ],
 };
 
 const PACKAGES_FORBIDDEN_IN_CORE = [/^express$/, /^pg$/, /^@modelcontextprotocol\//, /^@electric-sql\//];
@@ -67,7 +87,9 @@ describe('layering', () => {
       const packages = imports(file).filter((s) => !s.startsWith('.'));
       if (layerOf(file) === 'core')
         for (const p of packages) for (const bad of PACKAGES_FORBIDDEN_IN_CORE) expect(p).not.toMatch(bad);
-      if (['tools', 'operations', 'schemas', 'resources', 'store'].includes(layerOf(file)))
+      if (
+        ['tools', 'endpoints', 'operations', 'schemas', 'resources', 'sage', 'store'].includes(layerOf(file))
+      )
         for (const p of packages) for (const bad of TRANSPORTS) expect(p).not.toMatch(bad);
     },
   );
@@ -78,6 +100,21 @@ describe('layering', () => {
       dependencies: Record<string, string>;
     };
     expect(Object.keys(manifest.dependencies)).not.toContain('express');
+  });
+
+  it('keeps operations out of the HTTP layer: no file in http-bridge/ defines one', () => {
+    for (const file of all.filter((f) => layerOf(f) === 'http-bridge'))
+      expect(readFileSync(file, 'utf8'), relative(SRC, file)).not.toMatch(/\bdefine(Operation|Tool)\(/);
+  });
+
+  it('keeps tools/ to the tools and their list: every other file there is one tool, named after it', () => {
+    const toolFiles = all.filter((f) => layerOf(f) === 'tools' && !f.endsWith('/index.ts'));
+    for (const file of toolFiles) {
+      const name = relative(join(SRC, 'tools'), file).replace(/\.ts$/, '');
+      const text = readFileSync(file, 'utf8');
+      expect(text.match(/\bdefineTool\(/g), `${name}.ts defines exactly one tool`).toHaveLength(1);
+      expect(text, `${name}.ts defines the tool ${name}`).toMatch(new RegExp(`name: '${name}'`));
+    }
   });
 
   it('has no import cycles', () => {

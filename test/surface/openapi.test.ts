@@ -10,10 +10,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { ENDPOINTS } from '../../src/http-bridge/endpoints.js';
-import { buildOpenApi, componentStem, type OperationExample } from '../../src/http-bridge/openapi.js';
-import { operationExamples } from '../../src/http-bridge/openapi-examples.js';
-import { buildRouteTable } from '../../src/http-bridge/routes.js';
+import { ENDPOINTS } from '../../src/endpoints/index.js';
+import { buildOpenApi, componentStem, type OperationExample } from '../../src/reference/openapi.js';
+import { operationExamples } from '../../src/reference/openapi-examples.js';
+import { buildRouteTable } from '../../src/operations/routes.js';
 import type { AnyOperation } from '../../src/operations/types.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { startService, type TestService } from '../helpers/service.js';

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ERROR_CODES } from '../../src/core/errors.js';
-import { ENDPOINTS } from '../../src/http-bridge/endpoints.js';
-import { aliasMap, buildRouteTable } from '../../src/http-bridge/routes.js';
+import { ENDPOINTS } from '../../src/endpoints/index.js';
+import { aliasMap, buildRouteTable } from '../../src/operations/routes.js';
 import { HTTP_STATUS } from '../../src/core/errors.js';
 import { TOOLS } from '../../src/tools/index.js';
 

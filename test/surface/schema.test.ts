@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { generateChartTool } from '../../src/tools/generate_chart.js';
 import { generateCompositeTool } from '../../src/tools/generate_composite.js';
 import { multiChartTool } from '../../src/tools/multi_chart.js';
-import { ENDPOINTS } from '../../src/http-bridge/endpoints.js';
+import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { TOOLS } from '../../src/tools/index.js';
 
 type Json = {

@@ -51,4 +51,24 @@ export {
   type RangeLimits,
   type SupportedDates,
 } from './range.js';
-export { namesFromList } from './name-list.js';
+export { namesFromList, namesOf } from './name-list.js';
+export {
+  bodiesOf,
+  bodyNarrowing,
+  bodySeriesBytes,
+  capFitText,
+  chartNarrowing,
+  chartSeriesBytes,
+  CHART_SERIES_MAX_POINTS,
+  chartSeriesRange,
+  moonNarrowing,
+  moonSeriesBytes,
+  pointsOf,
+  SERIES_COST_TEXT,
+  SERIES_MAX_POINTS,
+  type SeriesInput,
+  type SeriesKind,
+  seriesRange,
+  seriesUnits,
+  POINTS_PER_UNIT,
+} from './series-limits.js';

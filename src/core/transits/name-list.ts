@@ -22,3 +22,7 @@ export function namesFromList<T extends string>(
   }
   return { found: names.filter((n) => matched.has(n)), unknown };
 }
+
+/** The names an accepted list value selects (all of them when it is absent), in canonical order. */
+export const namesOf = <T extends string>(names: readonly T[], text: string | undefined): T[] =>
+  text === undefined ? [...names] : namesFromList(names, text).found;

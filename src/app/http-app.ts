@@ -4,12 +4,12 @@ import { createMcpEndpoint } from '../mcp/index.js';
 import type { ResultCache } from '../operations/cache.js';
 import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
-import { Admission, type AdmissionLimits, admit } from './admission.js';
-import { createAuthenticator } from './auth.js';
-import { bodyReader } from './body.js';
-import { docsBaseUrl, renderDocsPage } from './docs.js';
-import { Drain } from './drain.js';
-import { errorResponder } from './errors.js';
+import { Admission, type AdmissionLimits, admit } from '../http-bridge/admission.js';
+import { createAuthenticator } from '../http-bridge/auth.js';
+import { bodyReader } from '../http-bridge/body.js';
+import { docsBaseUrl, renderDocsPage } from '../reference/docs-page.js';
+import { Drain } from '../http-bridge/drain.js';
+import { errorResponder } from '../http-bridge/errors.js';
 import {
   clientAddress,
   HTML_TYPE,
@@ -20,16 +20,16 @@ import {
   type Res,
   send,
   sendJson,
-} from './http.js';
-import type { McpEdgePolicy } from './mcp-guard.js';
-import { mcpRoute } from './mcp-route.js';
-import { buildOpenApi } from './openapi.js';
-import { playgroundTools, renderPlayground } from './playground.js';
-import { operationExamples } from './openapi-examples.js';
-import { AddressRateLimiter, type RateLimit } from './rate-limit.js';
-import { addRestRoutes } from './rest.js';
-import { ANY_METHOD, Router } from './router.js';
-import { buildRouteTable, type RouteRow } from './routes.js';
+} from '../http-bridge/http.js';
+import type { McpEdgePolicy } from '../http-bridge/mcp-guard.js';
+import { mcpRoute } from '../http-bridge/mcp-route.js';
+import { buildOpenApi } from '../reference/openapi.js';
+import { playgroundTools, renderPlayground } from '../reference/playground.js';
+import { operationExamples } from '../reference/openapi-examples.js';
+import { AddressRateLimiter, type RateLimit } from '../http-bridge/rate-limit.js';
+import { addRestRoutes } from '../http-bridge/rest.js';
+import { ANY_METHOD, Router } from '../http-bridge/router.js';
+import { buildRouteTable, type RouteRow } from '../operations/routes.js';
 
 export interface HttpAppOptions {
   tools: readonly AnyTool[];

@@ -1,20 +1,18 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { AppError } from '../core/errors.js';
-import { KNOWLEDGE_DOMAINS, type KnowledgeDomain } from '../core/knowledge/index.js';
+import type { KnowledgeDomain } from '../core/knowledge/index.js';
 import {
-  classifyDomain,
   type Embedder,
   extractiveAnswer,
   type Passage,
-  reciprocalRankFusion,
   SAGE_SYSTEM_PROMPT,
   sageUserMessage,
   topicOf,
-  words,
 } from '../core/sage/index.js';
-import type { KnowledgeIndex, StoredChunk } from '../store/index.js';
+import type { SageIndex } from '../store/index.js';
+import { type Retrieval, retrieve } from './retrieval.js';
 
-/** Claude settings (see config.ts); null answers without a model. */
+/** Claude settings (see app/config.ts); null answers without a model. */
 export interface SageModel {
   apiKey: string;
   model: string;
@@ -27,33 +25,8 @@ export interface SageAnswer {
   domain: KnowledgeDomain;
 }
 
-export interface Retrieval {
-  domain: KnowledgeDomain;
-  /** Best first, fused from the vector and the full-text ranking. */
-  passages: StoredChunk[];
-}
-
-/** Candidates each ranking contributes to the fusion. */
-const CANDIDATES = 30;
 /** Passages given to the model or the extractive composer. */
 const PASSAGES = 6;
-/** Fused results that vote for the domain of a question that names none. */
-const VOTERS = 8;
-
-/** Words that carry no topic, kept out of the full-text query (PostgreSQL drops English stop words too). */
-const QUESTION_WORDS = new Set([
-  'what',
-  'whats',
-  'how',
-  'why',
-  'does',
-  'mean',
-  'means',
-  'is',
-  'are',
-  'my',
-  'a',
-]);
 
 const unavailable = (cause: unknown): AppError =>
   new AppError('knowledge_unavailable', 'Knowledge service unavailable', { cause });
@@ -67,7 +40,7 @@ export class Sage {
   private readonly client: Anthropic | null;
 
   constructor(
-    private readonly index: KnowledgeIndex,
+    private readonly index: SageIndex,
     private readonly embedder: Embedder,
     private readonly model: SageModel | null,
     private loading: Promise<unknown> = Promise.resolve(),
@@ -94,29 +67,8 @@ export class Sage {
     } catch (e) {
       throw unavailable(e);
     }
-    const topic = topicOf(question);
-    const vector = this.index.hasVectors ? this.embedder.embed(topic) : null;
-    const textTerms = words(topic).filter((w) => !QUESTION_WORDS.has(w));
-    const search = async (domain: KnowledgeDomain | null) => {
-      const [byVector, byText] = await Promise.all([
-        vector ? this.index.searchVector(vector, domain, CANDIDATES) : Promise.resolve([]),
-        this.index.searchText(textTerms, domain, CANDIDATES),
-      ]);
-      return reciprocalRankFusion([byVector, byText], (c) => c.id).map((f) => f.item);
-    };
     try {
-      let domain = classifyDomain(question).domain;
-      if (domain === null) {
-        // No system named and no telling word: the domain whose passages rank best wins.
-        const votes: Record<string, number> = {};
-        const fused = await search(null);
-        fused.slice(0, VOTERS).forEach((c, i) => (votes[c.domain] = (votes[c.domain] ?? 0) + 1 / (i + 1)));
-        domain = KNOWLEDGE_DOMAINS.reduce(
-          (best, d) => ((votes[d] ?? 0) > (votes[best] ?? 0) ? d : best),
-          'hd',
-        );
-      }
-      return { domain, passages: await search(domain) };
+      return await retrieve(this.index, this.embedder, question);
     } catch (e) {
       throw unavailable(e);
     }

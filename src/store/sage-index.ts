@@ -49,7 +49,7 @@ const toChunk = (r: Record<string, unknown>): StoredChunk => ({
  * loads) and its chunks with a full-text `tsvector` and, where pgvector exists, an embedding under
  * an HNSW index. The embedder's name and dimension are kept in `kb_meta`.
  */
-export class KnowledgeIndex {
+export class SageIndex {
   private vectorOn = false;
   /** pgvector 0.8 added iterative index scans; older servers answer without them. */
   private iterativeScan = false;

@@ -1,50 +1,8 @@
 import * as z from 'zod';
-import { searchCities } from '../core/location/index.js';
+import { defineOperation } from '../operations/types.js';
 import { METERS, usageMonth } from '../store/index.js';
-import { suggestionSchema } from '../schemas/location.js';
-import { type AnyOperation, defineOperation } from '../operations/types.js';
-import { RENDER_ENDPOINTS } from './render-endpoints.js';
 
-/** REST-only operations (no MCP tool): rows of the same route table, run by the same handler. */
-
-const locations = defineOperation({
-  name: 'search_locations',
-  title: 'Search cities',
-  description:
-    'City search for a city-picker: prefix-friendly and typo-tolerant over the offline GeoNames table ' +
-    '(places with at least 1,000 people). Each item is shaped like a validate-location suggestion; its ' +
-    '`value` can be sent as birthLocation. Free with any valid key, unmetered.',
-  input: z.object({
-    q: z.string().min(1).max(100).describe('What the user typed so far, e.g. "Lond", "sao pa", "Torronto".'),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(20)
-      .default(10)
-      .describe('Maximum number of items, 1-20 (default 10).'),
-    country: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/)
-      .optional()
-      .describe('Restrict to one country by ISO 3166-1 alpha-2 code, e.g. US, CA, BR.'),
-  }),
-  output: z.object({
-    query: z.string(),
-    count: z.number().int(),
-    results: z
-      .array(suggestionSchema)
-      .describe('Best matches first: exact and prefix matches, then close spellings.'),
-  }),
-  access: 'free',
-  http: [{ method: 'GET', path: '/api/locations', from: 'query', aliases: [{ path: '/api/v1/locations' }] }],
-  example: { q: 'Lond', limit: 5 },
-  async run(input, deps) {
-    const results = searchCities(deps.cities, input.q, { limit: input.limit, country: input.country });
-    return { query: input.q, count: results.length, results };
-  },
-});
-
+/** GET /api/usage: the calling key's own month (REST only, free). */
 const meterCounts = z.object(
   Object.fromEntries(METERS.map((m) => [m, z.number().int()])) as Record<
     (typeof METERS)[number],
@@ -58,7 +16,7 @@ const meterLimits = z.object(
   >,
 );
 
-const usage = defineOperation({
+export const getUsage = defineOperation({
   name: 'get_usage',
   title: 'Usage of this key',
   description:
@@ -96,5 +54,3 @@ const usage = defineOperation({
     };
   },
 });
-
-export const ENDPOINTS: readonly AnyOperation[] = [locations, usage, ...RENDER_ENDPOINTS];

@@ -2,26 +2,25 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import { createEphemeris, type Ephemeris } from './core/ephemeris/index.js';
-import { type CityTable, loadCityTable } from './core/location/index.js';
-import { createHttpApp, type HttpApp } from './http-bridge/app.js';
-import { isLoopbackBind } from './http-bridge/mcp-guard.js';
-import { ENDPOINTS } from './http-bridge/endpoints.js';
-import { type AnyResource, RESOURCES } from './resources/index.js';
-import { openStore, type Store } from './store/index.js';
-import { ResultCache } from './operations/cache.js';
-import { defaultKnowledgeDir, type KnowledgeBase, loadKnowledgeBase } from './core/knowledge/index.js';
-import { hashEmbedder } from './core/sage/index.js';
-import { describeLoad, type LoadReport, loadKnowledgeIndex } from './operations/knowledge-load.js';
-import { Sage } from './operations/sage.js';
-import { TOOLS } from './tools/index.js';
-import { createWorkerPool } from './operations/worker-pool.js';
+import { createEphemeris, type Ephemeris } from '../core/ephemeris/index.js';
+import { type CityTable, loadCityTable } from '../core/location/index.js';
+import { createHttpApp, type HttpApp } from './http-app.js';
+import { isLoopbackBind } from '../http-bridge/mcp-guard.js';
+import { ENDPOINTS } from '../endpoints/index.js';
+import { type AnyResource, RESOURCES } from '../resources/index.js';
+import { openStore, type Store } from '../store/index.js';
+import { ResultCache } from '../operations/cache.js';
+import { defaultKnowledgeDir, type KnowledgeBase, loadKnowledgeBase } from '../core/knowledge/index.js';
+import { hashEmbedder } from '../core/sage/index.js';
+import { describeLoad, type LoadReport, loadSageIndex, Sage } from '../sage/index.js';
+import { TOOLS } from '../tools/index.js';
+import { createWorkerPool } from '../operations/worker-pool.js';
 
 const OPERATION_REGISTRY = new URL(
   `./operation-registry${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
   import.meta.url,
 ).href;
-import type { AnyOperation, AnyTool, Deps } from './operations/types.js';
+import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
 
 export interface ServiceOverrides {
   tools?: readonly AnyTool[];
@@ -34,7 +33,7 @@ export interface ServiceOverrides {
   knowledge?: KnowledgeBase;
   /** Skip loading KNOWLEDGE_DIR into the store at start (tests that never ask SAGE). */
   skipKnowledgeLoad?: boolean;
-  /** Module URL of the operations worker processes load (its `OPERATIONS` export); src/operation-registry by default. */
+  /** Module URL of the operations worker processes load (its `OPERATIONS` export); app/operation-registry.ts by default. */
   workerRegistry?: string;
 }
 
@@ -78,11 +77,11 @@ export async function createService(
     : undefined;
   // SAGE: the chunks load in the background, so chart routes serve at once; questions wait for it.
   const embedder = hashEmbedder();
-  const sage = new Sage(store.knowledge, embedder, config.anthropic);
+  const sage = new Sage(store.sage, embedder, config.anthropic);
   const knowledgeDir = config.knowledgeDir ?? defaultKnowledgeDir();
   const knowledgeLoad: Promise<LoadReport | null> = overrides.skipKnowledgeLoad
     ? Promise.resolve(null)
-    : loadKnowledgeIndex(store.knowledge, knowledgeDir, embedder).then(
+    : loadSageIndex(store.sage, knowledgeDir, embedder).then(
         (report) => {
           const [summary, ...problems] = describeLoad(report);
           log.info({ knowledgeDir, chunks: report.chunks, ms: report.ms, vector: report.vector }, summary);

@@ -1,6 +1,6 @@
-import { ENDPOINTS } from './http-bridge/endpoints.js';
-import type { AnyOperation } from './operations/types.js';
-import { TOOLS } from './tools/index.js';
+import { ENDPOINTS } from '../endpoints/index.js';
+import type { AnyOperation } from '../operations/types.js';
+import { TOOLS } from '../tools/index.js';
 
 /**
  * Every operation a worker process of the pool may run (its `OPERATIONS` export, loaded by

@@ -1,7 +1,7 @@
 import type { AnyTool } from '../operations/types.js';
 import { jsonSchema } from './openapi.js';
 import { PLAYGROUND_SCRIPT } from './playground-script.js';
-import type { RouteRow } from './routes.js';
+import type { RouteRow } from '../operations/routes.js';
 
 /**
  * The playground at `GET /`: one self-contained page (no build step, nothing fetched from elsewhere)

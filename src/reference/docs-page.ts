@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../core/errors.js';
 import type { AnyResource } from '../resources/index.js';
 import { ACCESS_LABEL, type AnyTool } from '../operations/types.js';
 import { jsonSchema } from './openapi.js';
-import type { RouteRow } from './routes.js';
+import type { RouteRow } from '../operations/routes.js';
 import { HTTP_STATUS } from '../core/errors.js';
 
 const esc = (s: string): string =>

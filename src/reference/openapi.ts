@@ -3,7 +3,7 @@ import { ERROR_CODES, HTTP_STATUS } from '../core/errors.js';
 import { SERVER_INFO } from '../mcp/index.js';
 import type { AnyOperation, AnyTool } from '../operations/types.js';
 import { suggestionSchema } from '../schemas/location.js';
-import type { RouteRow } from './routes.js';
+import type { RouteRow } from '../operations/routes.js';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { KnowledgeFormatError, listMarkdown, parseEntry } from '../core/knowledge/index.js';
 import { chunkEntry, chunkText, type Embedder } from '../core/sage/index.js';
-import type { KnowledgeIndex } from '../store/index.js';
+import type { SageIndex } from '../store/index.js';
 
 /** What a load did, for the command's output and the start-up log. */
 export interface LoadReport {
@@ -31,11 +31,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
  * unchanged files (same content hash, same embedder) are not touched. A malformed file is reported
  * and skipped (its last good version, if any, stays) and the rest loads.
  */
-export async function loadKnowledgeIndex(
-  index: KnowledgeIndex,
-  dir: string,
-  embedder: Embedder,
-): Promise<LoadReport> {
+export async function loadSageIndex(index: SageIndex, dir: string, embedder: Embedder): Promise<LoadReport> {
   const started = performance.now();
   const support = await index.prepare(embedder);
   let paths: string[];

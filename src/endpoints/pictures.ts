@@ -245,7 +245,7 @@ const sampleJson = defineOperation({
   run: async (_input, deps) => sampleBodygraph(deps),
 });
 
-export const RENDER_ENDPOINTS: readonly AnyOperation[] = [
+export const PICTURES: readonly AnyOperation[] = [
   ...bodygraph,
   ...wheel,
   ...bazi,

@@ -1,20 +1,14 @@
-import {
-  checkedDateRange,
-  type DateRange,
-  type Granularity,
-  HD_BODY_NAMES,
-  type HdBody,
-  MOON_PHASES,
-  pointsIn,
-  POINTS_PER_DAY,
-} from '../core/transits/index.js';
-import { HUMAN_DESIGN_BIRTH_RANGE } from '../core/ephemeris/index.js';
-import { jsonBudget, MCP_ANSWER_LIMIT, MCP_RESULT_MAX_BYTES } from '../operations/answer-limit.js';
-import { namesOf } from '../schemas/name-list.js';
+import { HD_BODY_NAMES, type HdBody } from './bodies.js';
+import { MOON_PHASES } from './phase.js';
+import { checkedDateRange, pointsIn, POINTS_PER_DAY } from './range.js';
+import { type DateRange, type Granularity } from './time.js';
+import { HUMAN_DESIGN_BIRTH_RANGE } from '../ephemeris/index.js';
+import { namesOf } from './name-list.js';
 
 /**
  * What the three transit series tools (get_moon_transits, get_transits, get_transit_chart) share:
- * their point limits, their meter formula and the size of their answers (for the MCP cap).
+ * their point limits, their meter formula and the size of their answers (for a size cap such as
+ * MCP's, whose byte budget the caller passes in).
  *
  * Limits per call: the Moon and the all-bodies series return at most a leap year of hourly points
  * (8,784; daily, that is 8,784 days); the chart series, a full chart per point, at most 744 points
@@ -124,13 +118,19 @@ export function bodyNarrowing(bodies: readonly HdBody[], budget: number): string
 export const chartNarrowing = (budget: number): string =>
   `fewer charts, about 6 KB each: ${fitText(fitting(budget, CHART_POINT_BYTES))}`;
 
-/** For the tool descriptions: what fits one MCP result, e.g. "100 KB: about 13 days hourly, 316 daily". */
-const MCP_BUDGET = jsonBudget(MCP_ANSWER_LIMIT);
-function mcpFit(pointBytes: number): string {
-  const fit = fitting(MCP_BUDGET, pointBytes);
+export type SeriesKind = 'moon' | 'bodies' | 'chart';
+const POINT_BYTES: Record<SeriesKind, number> = {
+  moon: MOON_POINT_BYTES,
+  bodies: bodyPointBytes(HD_BODY_NAMES),
+  chart: CHART_POINT_BYTES,
+};
+
+/**
+ * For the tool descriptions: what fits an answer of `budget` JSON bytes under a cap of `capBytes`,
+ * e.g. "100 KB: about 13 days hourly, 316 days daily" (all 13 bodies for the bodies series).
+ */
+export function capFitText(kind: SeriesKind, budget: number, capBytes: number): string {
+  const fit = fitting(budget, POINT_BYTES[kind]);
   const days = Math.floor(fit / POINTS_PER_DAY.hourly);
-  return `${MCP_RESULT_MAX_BYTES / 1000} KB: about ${days ? `${days} day${days === 1 ? '' : 's'} hourly, ` : ''}${count(fit)} days daily`;
+  return `${capBytes / 1000} KB: about ${days ? `${days} day${days === 1 ? '' : 's'} hourly, ` : ''}${count(fit)} days daily`;
 }
-export const MOON_MCP_FIT = mcpFit(MOON_POINT_BYTES);
-export const BODIES_MCP_FIT = mcpFit(bodyPointBytes(HD_BODY_NAMES));
-export const CHART_MCP_FIT = mcpFit(CHART_POINT_BYTES);

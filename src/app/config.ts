@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import type { AdmissionLimits } from './http-bridge/admission.js';
-import type { RateLimit } from './http-bridge/rate-limit.js';
+import type { AdmissionLimits } from '../http-bridge/admission.js';
+import type { RateLimit } from '../http-bridge/rate-limit.js';
 
 /** Operator settings, all from the environment (documented in the README). */
 export interface Config {
