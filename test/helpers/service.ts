@@ -1,10 +1,10 @@
 import pino from 'pino';
 import { type Config, loadConfig } from '../../src/app/config.js';
-import { createEphemeris, type Ephemeris } from '../../src/core/ephemeris/index.js';
-import { type CityTable, loadCityTable } from '../../src/core/location/index.js';
 import { createService, type Service, type ServiceOverrides } from '../../src/app/service.js';
 import { PRODUCTS, type ProductName } from '../../src/store/index.js';
-import { type KnowledgeBase, loadKnowledgeBase } from '../../src/core/knowledge/index.js';
+import { sharedCities, sharedEphemeris, sharedKnowledge } from './shared.js';
+
+export { sharedCities, sharedEphemeris, sharedKnowledge };
 
 export interface TestService {
   service: Service;
@@ -17,18 +17,6 @@ export interface TestService {
   ): Promise<string>;
   close(): Promise<void>;
 }
-
-let cities: Promise<CityTable> | null = null;
-/** The city table is immutable, so a test file loads it once. */
-export const sharedCities = (): Promise<CityTable> => (cities ??= loadCityTable());
-
-let ephemeris: Ephemeris | null = null;
-/** One ephemeris per test file (the native library is process-wide anyway). */
-export const sharedEphemeris = (): Ephemeris => (ephemeris ??= createEphemeris());
-
-let knowledge: Promise<KnowledgeBase> | null = null;
-/** The knowledge folder is read once per test file. */
-export const sharedKnowledge = (): Promise<KnowledgeBase> => (knowledge ??= loadKnowledgeBase());
 
 /** Starts the real service on 127.0.0.1 and a free port, with an in-memory embedded store by default. */
 export async function startService(

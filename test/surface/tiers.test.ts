@@ -4,7 +4,7 @@
  * and `test/fixtures` and `test/helpers` hold no tests. A test file added elsewhere fails here with
  * the tier it should move to.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -13,13 +13,24 @@ const TEST_ROOT = join(import.meta.dirname, '..');
 /** Tier folder -> what belongs there. */
 const TIERS: Record<string, string> = {
   core: 'pure unit and golden tests of src/core and the operation helpers (and tool run() without a server)',
-  surface: 'registry, layering, schemas, snapshots, OpenAPI: no server',
+  surface: 'registry, layering, schemas, test tiers: no server',
   sweep: 'slow property sweeps over thousands of seeded instants',
   e2e: 'the service over real HTTP and MCP',
   db: 'real PostgreSQL',
   browser: "pages in Debian's Chromium (puppeteer-core)",
 };
 const SUPPORT = ['fixtures', 'helpers'];
+/** The fast tier (`npm run test:fast`) runs without a server: these folders start none. */
+const FAST = ['core', 'surface'];
+/** What starts a service, a listener or a database server. */
+const STARTS_A_SERVER = [
+  /from '[./]*helpers\/(service|mcp|postgres)\.js'/,
+  /from '[./]*src\/app\/(service|http-app)\.js'/,
+  /\bcreateServer\(/,
+  /\.listen\(/,
+];
+/** What changes state another file of the same worker would see (the fast tier shares modules). */
+const SHARED_STATE = /\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\(/;
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -39,5 +50,20 @@ describe('test tiers', () => {
     const top = new Set(all.map((f) => f.split('/')[0]!));
     expect([...top].sort()).toEqual([...Object.keys(TIERS), ...SUPPORT].sort());
     expect(all.filter((f) => SUPPORT.includes(f.split('/')[0]!) && f.endsWith('.test.ts'))).toEqual([]);
+  });
+
+  it('the fast tier starts no service, listener or database server', () => {
+    const fast = all.filter((f) => FAST.includes(f.split('/')[0]!) && f.endsWith('.ts'));
+    expect(fast.length).toBeGreaterThan(20);
+    for (const f of fast) {
+      const text = readFileSync(join(TEST_ROOT, f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+      for (const pattern of STARTS_A_SERVER)
+        expect(text, `${f} starts a server (${pattern}): move it to test/e2e`).not.toMatch(pattern);
+    }
+  });
+
+  it('the fast tier changes no shared state (its files share one module graph per worker)', () => {
+    const fast = all.filter((f) => FAST.includes(f.split('/')[0]!) && f.endsWith('.ts'));
+    for (const f of fast) expect(readFileSync(join(TEST_ROOT, f), 'utf8'), f).not.toMatch(SHARED_STATE);
   });
 });

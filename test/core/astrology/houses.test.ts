@@ -21,7 +21,7 @@ import {
   zodiacPosition,
 } from '../../../src/core/astrology/index.js';
 import { createEphemeris, type Ephemeris, HOUSE_SYSTEMS } from '../../../src/core/ephemeris/index.js';
-import { sharedCities } from '../../helpers/service.js';
+import { sharedCities } from '../../helpers/shared.js';
 import { angleDiff, jd, seededRandom } from '../../helpers/ephemeris.js';
 
 let ephemeris: Ephemeris;

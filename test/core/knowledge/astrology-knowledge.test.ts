@@ -14,7 +14,7 @@ import {
   astrologyData,
 } from '../../../src/core/astrology/index.js';
 import { indexKnowledge, type KnowledgeEntry, loadKnowledgeDir } from '../../../src/core/knowledge/index.js';
-import { sharedCities, sharedEphemeris } from '../../helpers/service.js';
+import { sharedCities, sharedEphemeris } from '../../helpers/shared.js';
 
 const ROOT = fileURLToPath(new URL('../../../knowledge/astrology', import.meta.url));
 const FOLDER = {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type BaziChart, computeBazi } from '../../../src/core/bazi/index.js';
 import { baziCharacters, renderBazi, svgToPng } from '../../../src/core/render/index.js';
 import { decodePng, pixelStats } from '../../helpers/png.js';
-import { sharedEphemeris } from '../../helpers/service.js';
+import { sharedEphemeris } from '../../helpers/shared.js';
 import { expectTextSnapshot } from '../../helpers/snapshot.js';
 import { parseXml, textOf, withAttr } from '../../helpers/xml.js';
 import { defaultFontDir, FONT_FILE_NAMES } from '../../../src/core/render/png.js';

@@ -10,7 +10,7 @@ import { birthChart, type ChartData, chartData } from '../../../src/core/human-d
 import { renderBodygraph, type RenderOptions, svgToPng } from '../../../src/core/render/index.js';
 import { ACTIVATION_COLUMNS, activationsOf, REFERENCE_CHARTS } from '../../fixtures/reference-charts.js';
 import { decodePng, pixelStats } from '../../helpers/png.js';
-import { sharedCities, sharedEphemeris, sharedKnowledge } from '../../helpers/service.js';
+import { sharedCities, sharedEphemeris, sharedKnowledge } from '../../helpers/shared.js';
 import { expectTextSnapshot } from '../../helpers/snapshot.js';
 import { parseXml, textOf, withAttr } from '../../helpers/xml.js';
 

@@ -13,7 +13,7 @@ import {
 } from '../../../src/core/astrology/index.js';
 import { renderWheel, spreadOnCircle, svgToPng, type WheelOptions } from '../../../src/core/render/index.js';
 import { decodePng, pixelStats } from '../../helpers/png.js';
-import { sharedCities, sharedEphemeris, sharedKnowledge } from '../../helpers/service.js';
+import { sharedCities, sharedEphemeris, sharedKnowledge } from '../../helpers/shared.js';
 import { expectTextSnapshot } from '../../helpers/snapshot.js';
 import { parseXml, textOf, withAttr } from '../../helpers/xml.js';
 
