@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
 import { parseInput } from '../operations/input.js';
-import { checkAccess, invokeOperation } from '../operations/invoke.js';
-import type { Caller, Deps } from '../operations/types.js';
+import { authorize, type Grant } from '../operations/access.js';
+import { invokeOperation } from '../operations/invoke.js';
+import type { Deps } from '../operations/types.js';
 import type { Authenticator } from './auth.js';
 import { clientAddress, isJsonType, JSON_TYPE, type Req, type Res, send, type Target } from './http.js';
 import type { AddressRateLimiter } from './rate-limit.js';
@@ -100,15 +101,13 @@ function rawInput(row: RouteRow, req: Req, target: Target, read: unknown): Recor
  * From the headers alone, before the body is read or a slot is taken: the address rate limit on
  * key-less routes, else the key (401) and the plan (403), so those answers never wait on a body.
  */
-async function gate(row: RouteRow, req: Req, options: RestOptions): Promise<Caller> {
+async function gate(row: RouteRow, req: Req, options: RestOptions): Promise<Grant> {
   const op = row.op;
   if (op.access === 'public') {
     options.limiter.take(clientAddress(req));
-    return null;
+    return authorize(op, null);
   }
-  const caller = await options.auth.authenticate(req.headers.authorization);
-  checkAccess(op, caller);
-  return caller;
+  return authorize(op, await options.auth.authenticate(req.headers.authorization));
 }
 
 /**
@@ -145,11 +144,11 @@ function handlerFor(row: RouteRow, options: RestOptions) {
   const { deps, cache } = options;
   const op = row.op;
   return async (req: Req, res: Res, target: Target): Promise<void> => {
-    const caller = await gate(row, req, options);
+    const grant = await gate(row, req, options);
     const read = row.method === 'GET' ? undefined : await options.readBody(req, res);
     await options.admit(res);
     const input = parseInput(op, rawInput(row, req, target, read));
-    const out = await invokeOperation(op, input, caller, deps, cache);
+    const out = await invokeOperation(grant, input, deps, cache);
     if (out.cache) res.setHeader('X-Cache', out.cache);
     if (row.aliasOf) res.setHeader('Link', `<${row.aliasOf}>; rel="canonical"`);
     if (out.bytes && op.produces) {

@@ -4,7 +4,8 @@ import { usageMonth } from '../store/index.js';
 import { type AnswerLimit, type MeasuredAnswer, refuseByEstimate, refuseBySize } from './answer-limit.js';
 import { canonicalJson, type ResultCache } from './cache.js';
 import { inComputeTurn } from './compute-turn.js';
-import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation, type Caller, type Deps } from './types.js';
+import type { Grant } from './access.js';
+import type { AnyOperation, Caller, Deps } from './types.js';
 
 export interface InvokeResult {
   /**
@@ -23,41 +24,24 @@ export interface InvokeResult {
   bytes: Buffer | null;
 }
 
-/** Whether the caller's products cover the operation; throws `forbidden` naming what is missing. */
-export function checkAccess(op: AnyOperation, caller: Caller): void {
-  if (op.access === 'public') return;
-  if (!caller)
-    throw new AppError('unauthorized', 'A valid API key is required: send Authorization: Bearer <key>.');
-  if (op.access === 'free') return;
-  const allowed = ACCESS_PRODUCTS[op.access];
-  if (!caller.products.some((p) => allowed.includes(p))) {
-    throw new AppError(
-      'forbidden',
-      `Your plan does not include ${ACCESS_LABEL[op.access]}, which ${op.name} needs. ` +
-        `This key has: ${caller.products.join(', ') || 'no products'}.`,
-    );
-  }
-}
-
 export interface InvokeOptions {
   /** The surface's cap on an answer's size (MCP); none on REST. */
   answerLimit?: AnswerLimit;
 }
 
 /**
- * The one execution path of every operation, for MCP and REST alike: access check, the operation's
- * own input checks, answer-size cap, cache, allowance, run, durable metering. `input` has already
- * been parsed by the operation's own schema.
+ * The one execution path of every operation, for MCP and REST alike, for a caller the surface has
+ * authorized (`grant`): the operation's own input checks, answer-size cap, cache, allowance, run,
+ * durable metering. `input` has already been parsed by the operation's own schema.
  */
 export async function invokeOperation(
-  op: AnyOperation,
+  grant: Grant,
   input: z.infer<AnyOperation['input']>,
-  caller: Caller,
   deps: Deps,
   cache: ResultCache,
   options: InvokeOptions = {},
 ): Promise<InvokeResult> {
-  checkAccess(op, caller);
+  const { op, caller } = grant;
   op.check?.(input);
   const { answerLimit } = options;
   refuseByEstimate(op, input, answerLimit);

@@ -175,26 +175,50 @@ function locate(
       `${fields.latitude} and ${fields.longitude} must be given together (or neither, with ${fields.birthLocation})`,
     );
   }
-  const location = input.birthLocation;
-  if (latGiven) {
-    const lat = checkCoordinate(input.latitude, fields.latitude, 90);
-    const lon = checkCoordinate(input.longitude, fields.longitude, 180);
-    const given = typeof location === 'string' ? location.trim() : '';
-    return {
-      ok: true,
-      input: given !== '' ? given : `${formatCoordinate(lat)}, ${formatCoordinate(lon)}`,
-      place: {
-        label: coordinatesLabel(table, lat, lon),
-        lat,
-        lon,
-        timezone: zoneAt(lat, lon),
-        source: 'offline-coordinates',
-        warnings: [],
-        alternatives: [],
-      },
-    };
+  if (latGiven) return locateCoordinates(table, input, fields);
+  const text = placeText(input.birthLocation, fields);
+  // Rule 4 before rule 3: "US" is short but deserves a hint rather than a 400.
+  const countryCode = countryCodeAnswer(table, text);
+  if (countryCode) return countryCode;
+  if (normalizeName(text).length < MIN_QUERY_LENGTH) {
+    throw invalidInput(
+      fields.birthLocation,
+      `must be at least ${MIN_QUERY_LENGTH} characters, got "${text}"`,
+    );
   }
+  const row = resolveCityRow(table, text);
+  return (
+    bareCountryAnswer(table, text, row) ?? (row >= 0 ? foundPlace(table, text, row) : notFound(table, text))
+  );
+}
 
+/** Coordinates given: the zone from geo-tz, the label from the nearest table place (or the numbers). */
+function locateCoordinates(
+  table: CityTable,
+  input: Pick<LocationInput, 'birthLocation' | 'latitude' | 'longitude'>,
+  fields: BirthPlaceFields,
+): Located {
+  const lat = checkCoordinate(input.latitude, fields.latitude, 90);
+  const lon = checkCoordinate(input.longitude, fields.longitude, 180);
+  const location = input.birthLocation;
+  const given = typeof location === 'string' ? location.trim() : '';
+  return {
+    ok: true,
+    input: given !== '' ? given : `${formatCoordinate(lat)}, ${formatCoordinate(lon)}`,
+    place: {
+      label: coordinatesLabel(table, lat, lon),
+      lat,
+      lon,
+      timezone: zoneAt(lat, lon),
+      source: 'offline-coordinates',
+      warnings: [],
+      alternatives: [],
+    },
+  };
+}
+
+/** The place text of a request without coordinates: present, a string, not too long; trimmed. */
+function placeText(location: unknown, fields: BirthPlaceFields): string {
   if (!isGiven(location)) {
     throw invalidInput(
       fields.birthLocation,
@@ -207,65 +231,67 @@ function locate(
   if (text.length > MAX_QUERY_LENGTH) {
     throw invalidInput(fields.birthLocation, `must be at most ${MAX_QUERY_LENGTH} characters`);
   }
+  return text;
+}
 
-  // Rule 4 before rule 3: "US" is short but deserves a hint rather than a 400.
-  if (/^[A-Za-z]{2}$/.test(text)) {
-    const country = table.countryByCode.get(text.toLowerCase());
-    if (country !== undefined) {
-      const largest = table.largestInCountry[country]!;
-      const example = largest >= 0 ? cityLabel(table, largest) : 'Chicago, IL';
-      return {
-        ok: false,
-        input: text,
-        error: `"${text}" is a country code (${table.countryNames[country]}), not a place of birth.`,
-        suggestions: [],
-        hint: `A country is not a birth place: give a city with its state or country, for example "${example}".`,
-      };
-    }
-  }
-  if (normalizeName(text).length < MIN_QUERY_LENGTH) {
-    throw invalidInput(
-      fields.birthLocation,
-      `must be at least ${MIN_QUERY_LENGTH} characters, got "${text}"`,
-    );
-  }
+/** Rule 4: a two-letter country code is not a birth place; the hint names the country's largest place. */
+function countryCodeAnswer(table: CityTable, text: string): Located | null {
+  if (!/^[A-Za-z]{2}$/.test(text)) return null;
+  const country = table.countryByCode.get(text.toLowerCase());
+  if (country === undefined) return null;
+  const largest = table.largestInCountry[country]!;
+  const example = largest >= 0 ? cityLabel(table, largest) : 'Chicago, IL';
+  return {
+    ok: false,
+    input: text,
+    error: `"${text}" is a country code (${table.countryNames[country]}), not a place of birth.`,
+    suggestions: [],
+    hint: `A country is not a birth place: give a city with its state or country, for example "${example}".`,
+  };
+}
 
-  const row = resolveCityRow(table, text);
-  // A bare country name is not a birth place. Some countries share their name with a city of their
-  // own (Singapore, Panama, Kuwait), which resolves; otherwise "India" must not silently become
-  // Inđija, Serbia, nor "Mexico" a town in the Philippines.
+/**
+ * A bare country name is not a birth place. Some countries share their name with a city of their
+ * own (Singapore, Panama, Kuwait), which resolves; otherwise "India" must not silently become
+ * Inđija, Serbia, nor "Mexico" a town in the Philippines.
+ */
+function bareCountryAnswer(table: CityTable, text: string, row: number): Located | null {
   const parts = splitParts(text);
   const countries = parts.length === 1 ? table.countriesByName.get(matchKey(parts[0]!)) : undefined;
-  if (countries && (row < 0 || !countries.includes(table.countryOf[row]!))) {
-    // The country's largest places, plus the place of that name elsewhere (Lebanon, Tennessee).
-    const largest = largestRows(table, countries, row < 0 ? MAX_SUGGESTIONS : MAX_SUGGESTIONS - 1);
-    const names = countries.map((c) => table.countryNames[c]).join(' / ');
-    return {
-      ok: false,
-      input: text,
-      error:
-        `"${text}" is a country (${names}), not a place of birth: give a city with its state or country` +
-        (largest[0] === undefined ? '.' : `, for example "${cityLabel(table, largest[0])}".`),
-      suggestions: bySuggestionOrder(table, row < 0 ? largest : [...largest, row]),
-    };
-  }
-  if (row >= 0) {
-    const ambiguity = placeAmbiguity(table, text, row);
-    return {
-      ok: true,
-      input: text,
-      place: {
-        label: cityLabel(table, row),
-        lat: table.lat[row]!,
-        lon: table.lon[row]!,
-        timezone: table.zones[table.zoneOf[row]!]!,
-        source: 'offline-city-lookup',
-        warnings: ambiguity ? [ambiguity.warning] : [],
-        alternatives: ambiguity?.alternatives ?? [],
-      },
-    };
-  }
+  if (!countries || (row >= 0 && countries.includes(table.countryOf[row]!))) return null;
+  // The country's largest places, plus the place of that name elsewhere (Lebanon, Tennessee).
+  const largest = largestRows(table, countries, row < 0 ? MAX_SUGGESTIONS : MAX_SUGGESTIONS - 1);
+  const names = countries.map((c) => table.countryNames[c]).join(' / ');
+  return {
+    ok: false,
+    input: text,
+    error:
+      `"${text}" is a country (${names}), not a place of birth: give a city with its state or country` +
+      (largest[0] === undefined ? '.' : `, for example "${cityLabel(table, largest[0])}".`),
+    suggestions: bySuggestionOrder(table, row < 0 ? largest : [...largest, row]),
+  };
+}
 
+/** A resolved table place, with a warning and the alternatives when its name is ambiguous. */
+function foundPlace(table: CityTable, text: string, row: number): Located {
+  const ambiguity = placeAmbiguity(table, text, row);
+  return {
+    ok: true,
+    input: text,
+    place: {
+      label: cityLabel(table, row),
+      lat: table.lat[row]!,
+      lon: table.lon[row]!,
+      timezone: table.zones[table.zoneOf[row]!]!,
+      source: 'offline-city-lookup',
+      warnings: ambiguity ? [ambiguity.warning] : [],
+      alternatives: ambiguity?.alternatives ?? [],
+    },
+  };
+}
+
+/** Nothing resolved: a missing comma is named first, else the closest spellings are suggested. */
+function notFound(table: CityTable, text: string): Located {
   const fullForms = commaMissingRows(table, text);
   if (fullForms.length > 0) {
     const suggestions = bySuggestionOrder(table, fullForms);

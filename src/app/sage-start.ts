@@ -1,0 +1,39 @@
+import type { Logger } from 'pino';
+import { defaultKnowledgeDir } from '../core/knowledge/index.js';
+import { hashEmbedder } from '../core/sage/index.js';
+import { describeLoad, type LoadReport, loadSageIndex, Sage } from '../sage/index.js';
+import type { Store } from '../store/index.js';
+import type { Config } from './config.js';
+
+/**
+ * SAGE for a starting service: the service at once, and the load of the knowledge chunks into the
+ * store in the background, so chart routes serve at once while questions wait for it. A failed load
+ * is logged and SAGE answers 503 until a restart.
+ */
+export function startSage(
+  store: Store,
+  config: Config,
+  log: Logger,
+  skipLoad: boolean,
+): { sage: Sage; knowledgeLoad: Promise<LoadReport | null> } {
+  const embedder = hashEmbedder();
+  const sage = new Sage(store.sage, embedder, config.anthropic);
+  const knowledgeDir = config.knowledgeDir ?? defaultKnowledgeDir();
+  const knowledgeLoad: Promise<LoadReport | null> = skipLoad
+    ? Promise.resolve(null)
+    : loadSageIndex(store.sage, knowledgeDir, embedder).then(
+        (report) => {
+          const [summary, ...problems] = describeLoad(report);
+          log.info({ knowledgeDir, chunks: report.chunks, ms: report.ms, vector: report.vector }, summary);
+          for (const line of problems) log.warn(line);
+          return report;
+        },
+        (err: unknown) => {
+          log.error({ err, knowledgeDir }, 'knowledge load failed: SAGE answers 503 until a restart');
+          throw err;
+        },
+      );
+  knowledgeLoad.catch(() => {}); // reported above; SAGE turns it into 503
+  sage.waitFor(knowledgeLoad);
+  return { sage, knowledgeLoad };
+}

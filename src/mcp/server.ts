@@ -1,0 +1,101 @@
+import {
+  type AuthInfo,
+  type CallToolResult,
+  type LegacyHttpHandler,
+  McpServer,
+  type ServerContext,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import type { AnyTool, Deps } from '../operations/types.js';
+import type { AnyResource } from '../resources/index.js';
+import { toolResult } from './direct-call.js';
+import { advertisedSchema, compactOutput } from './schemas.js';
+import type { McpRequestState, ToolCaller } from './tool-call.js';
+
+export const SERVER_INFO = { name: 'chart-service', version: '4.0.0' } as const;
+
+const INSTRUCTIONS =
+  'Chart calculation and knowledge service. Resolve uncertain birth places with validate_location first; ' +
+  'chart tools take birthDate (YYYY-MM-DD), birthTime (HH:MM, local wall clock) and birthLocation.';
+
+export interface ServerParts {
+  tools: readonly AnyTool[];
+  resources: readonly AnyResource[];
+  deps: Deps;
+  callTool: ToolCaller;
+  /** The request state of an SDK request, from the `AuthInfo` the HTTP layer handed the SDK. */
+  stateOf: (authInfo: AuthInfo | undefined) => McpRequestState | undefined;
+}
+
+/**
+ * The factory of SDK server instances. The SDK asks for a fresh instance per HTTP request (an instance
+ * serves one exchange at a time and keeps its negotiated era), so the factory only assembles parts
+ * built once here: the tool handlers, and schemas whose JSON Schema conversion is memoised.
+ */
+export function serverFactory(parts: ServerParts): () => McpServer {
+  const { tools, resources, deps, callTool, stateOf } = parts;
+  const toolParts = tools.map((tool) => ({
+    name: tool.name,
+    config: {
+      title: tool.title,
+      description: tool.description,
+      // Validation happens in the handler (parseInput), so MCP and REST word errors alike.
+      inputSchema: advertisedSchema(tool.input),
+      outputSchema: advertisedSchema(
+        tool.output,
+        compactOutput(tools.filter((t) => t !== tool).map((t) => ({ toolName: t.name, schema: t.output }))),
+      ),
+      annotations: { title: tool.title, ...tool.annotations },
+    },
+    handler: async (args: unknown, ctx: ServerContext): Promise<CallToolResult> =>
+      toolResult(await callTool(tool, args, stateOf(ctx.http?.authInfo))),
+  }));
+  const resourceParts = resources.map((r) => ({
+    name: r.name,
+    uri: r.uri,
+    metadata: { title: r.title, description: r.description, mimeType: r.mimeType },
+    read: async (uri: URL) => ({
+      contents: [{ uri: uri.href, mimeType: r.mimeType, text: r.read(deps) }],
+    }),
+  }));
+  return () => {
+    const server = new McpServer(SERVER_INFO, {
+      // Stateless and fixed: the lists never change, so no list_changed notifications are promised.
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+    });
+    for (const t of toolParts) server.registerTool(t.name, t.config, t.handler);
+    for (const r of resourceParts) server.registerResource(r.name, r.uri, r.metadata, r.read);
+    return server;
+  };
+}
+
+/**
+ * 2025-era requests, served statelessly as the SDK's own fallback does, but answered with one JSON
+ * body instead of a one-event SSE stream: the transport allows either for a POST, and the stream
+ * (web streams, SSE framing, keep-alive timer) cost about a fifth of a chart call.
+ */
+export function legacyJsonLeg(newServer: () => McpServer): LegacyHttpHandler {
+  return async (request, options) => {
+    if (request.method.toUpperCase() !== 'POST') {
+      const error = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null };
+      return Response.json(error, { status: 405, headers: { Allow: 'POST' } });
+    }
+    const server = newServer();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, {
+        ...(options?.authInfo ? { authInfo: options.authInfo } : {}),
+        ...(options?.parsedBody !== undefined ? { parsedBody: options.parsedBody } : {}),
+      });
+    } finally {
+      // The JSON answer is complete once handleRequest resolves: nothing is left to stream.
+      void transport.close().catch(() => {});
+      void server.close().catch(() => {});
+    }
+  };
+}

@@ -1,0 +1,64 @@
+import type { Logger } from 'pino';
+import { AppError, isClientFault } from '../core/errors.js';
+import { authorize } from '../operations/access.js';
+import { MCP_ANSWER_LIMIT } from '../operations/answer-limit.js';
+import type { ResultCache } from '../operations/cache.js';
+import { parseInput } from '../operations/input.js';
+import { invokeOperation } from '../operations/invoke.js';
+import type { AnyTool, Caller, Deps } from '../operations/types.js';
+import type { ToolAnswer } from './direct-call.js';
+import { pictureBlock } from './picture.js';
+
+/** What the HTTP layer knows about one authenticated /mcp request. */
+export interface McpRequestState {
+  caller: Caller;
+  /** Lets a tool call set response headers (X-Cache) while they are still unsent. */
+  setHeader: (name: string, value: string) => void;
+}
+
+export type ToolCaller = (
+  tool: AnyTool,
+  args: unknown,
+  state: McpRequestState | undefined,
+) => Promise<ToolAnswer>;
+
+/**
+ * Runs one tool call for the request's caller, the same behind the SDK and on the direct path:
+ * authorize, parse, invoke under the MCP answer cap, the optional picture, `_meta`. A failure the
+ * caller can fix is an `isError` result with the message; anything else is logged and worded
+ * without internals.
+ */
+export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCaller {
+  return async (tool, args, state) => {
+    try {
+      const caller = state?.caller ?? null;
+      const grant = authorize(tool, caller);
+      const input = parseInput(tool, args);
+      const out = await invokeOperation(grant, input, deps, cache, { answerLimit: MCP_ANSWER_LIMIT });
+      const format = (input as { image?: 'png' | 'svg' }).image;
+      const image = format ? pictureBlock(tool, format, input, out.data(), caller, cache) : undefined;
+      if (out.cache) state?.setHeader('X-Cache', out.cache);
+      const meta: Record<string, unknown> = {};
+      if (out.cache) meta.cache = out.cache;
+      if (tool.meter) meta.units = out.charged;
+      if (out.warnings.length) meta.warnings = out.warnings;
+      return {
+        ok: true,
+        json: out.json,
+        data: out.data,
+        meta: Object.keys(meta).length ? meta : undefined,
+        ...(image ? { image } : {}),
+      };
+    } catch (e) {
+      if (e instanceof AppError && isClientFault(e.code)) {
+        const details = e.details?.length ? `\n${JSON.stringify(e.details)}` : '';
+        return { ok: false, message: `${e.message}${details}` };
+      }
+      log.error({ err: e, tool: tool.name }, 'tool failed');
+      return {
+        ok: false,
+        message: 'Internal error while running the tool; it has been logged. Please retry later.',
+      };
+    }
+  };
+}
