@@ -27,5 +27,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src/**/*.ts'], rules: { 'no-console': 'error' } },
+  { files: ['src/**/*.ts', 'src/**/*.js'], rules: { 'no-console': 'error' } },
+  // Browser scripts the service serves as files (type-checked by tsconfig.browser.json).
+  { files: ['src/reference/*.js'], languageOptions: { globals: globals.browser, sourceType: 'module' } },
 );

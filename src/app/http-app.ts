@@ -13,6 +13,7 @@ import { errorResponder } from '../http-bridge/errors.js';
 import {
   clientAddress,
   HTML_TYPE,
+  JAVASCRIPT_TYPE,
   JSON_TYPE,
   parseTarget,
   publicOrigin,
@@ -24,7 +25,12 @@ import {
 import type { McpEdgePolicy } from '../http-bridge/mcp-guard.js';
 import { mcpRoute } from '../http-bridge/mcp-route.js';
 import { buildOpenApi } from '../reference/openapi.js';
-import { playgroundTools, renderPlayground } from '../reference/playground.js';
+import {
+  PLAYGROUND_SCRIPT_PATH,
+  playgroundScript,
+  playgroundTools,
+  renderPlayground,
+} from '../reference/playground.js';
 import { operationExamples } from '../reference/openapi-examples.js';
 import { AddressRateLimiter, type RateLimit } from '../http-bridge/rate-limit.js';
 import { addRestRoutes } from '../http-bridge/rest.js';
@@ -117,6 +123,12 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     'GET',
     '/',
     publicPage(() => (playground ??= renderPlayground(playgroundTools(routes, options.tools))), HTML_TYPE),
+  );
+  let script: Promise<string> | null = null;
+  router.add(
+    'GET',
+    PLAYGROUND_SCRIPT_PATH,
+    publicPage(() => (script ??= playgroundScript()), JAVASCRIPT_TYPE),
   );
   let docsPage: ((baseUrl: string) => string) | null = null;
   router.add(

@@ -27,6 +27,7 @@ export class ClientGone extends Error {}
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
+export const JAVASCRIPT_TYPE = 'text/javascript; charset=utf-8';
 
 /** Sends a complete answer: status, type, length and body in one write. */
 export function send(res: Res, status: number, type: string, body: string | Buffer): void {

@@ -1,15 +1,22 @@
+import { readFile } from 'node:fs/promises';
 import type { AnyTool } from '../operations/types.js';
 import { jsonSchema } from './openapi.js';
-import { PLAYGROUND_SCRIPT } from './playground-script.js';
 import type { RouteRow } from '../operations/routes.js';
 
 /**
- * The playground at `GET /`: one self-contained page (no build step, nothing fetched from elsewhere)
+ * The playground at `GET /`: one self-contained page and its script (no build step, nothing fetched from elsewhere)
  * to try every tool in a browser. The visitor pastes a key (kept in this browser's localStorage
  * only), picks a tool, fills a form generated from the tool's input schema (places through a
  * type-ahead backed by GET /api/locations), and sees a readable summary, the picture where the tool
  * has one, the raw JSON and the same call as a curl command. Errors are shown as the API words them.
  */
+
+/** Where the page loads its script from (playground-client.js, served as a file). */
+export const PLAYGROUND_SCRIPT_PATH = '/playground.js';
+
+/** The browser script, read from beside this module (src/reference or its build in dist/src/reference). */
+export const playgroundScript = (): Promise<string> =>
+  readFile(new URL('./playground-client.js', import.meta.url), 'utf8');
 
 /** What the page needs of one tool: its canonical REST route and input schema. */
 export interface PlaygroundTool {
@@ -108,7 +115,7 @@ export function renderPlayground(tools: readonly PlaygroundTool[]): string {
   </section>
 </main>
 <script id="tools" type="application/json">${inlineJson(tools)}</script>
-<script>${PLAYGROUND_SCRIPT}</script>
+<script type="module" src="${PLAYGROUND_SCRIPT_PATH}"></script>
 </body>
 </html>`;
 }

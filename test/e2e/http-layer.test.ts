@@ -5,6 +5,7 @@
  * Sources: the reference chart R1 for the answer, RFC 9110 (HEAD, 405 with Allow), RFC 7239/X-Forwarded-For practice (rightmost untrusted
  * hop), RFC 8259 section 8.1 (a BOM may be ignored), the spec's Conventions (JSON bodies, UTF-8).
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_CHARTS } from '../fixtures/reference-charts.js';
@@ -44,6 +45,16 @@ function request(
 }
 
 describe('routing', () => {
+  it("serves the playground's browser script as a file, byte for byte, as JavaScript", async () => {
+    const page = await request('GET', '/', {});
+    expect(page.text).toContain('<script type="module" src="/playground.js"></script>');
+    const script = await request('GET', '/playground.js', {});
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    const source = readFileSync(new URL('../../src/reference/playground-client.js', import.meta.url), 'utf8');
+    expect(script.text).toBe(source);
+  });
+
   it('matches paths without regard to case or one trailing slash', async () => {
     for (const path of ['/api/chart', '/API/Chart', '/api/chart/']) {
       const res = await fetch(`${svc.url}${path}`, {
