@@ -255,7 +255,7 @@ function operationParts(
   for (const op of ops) {
     if (bodyOps.has(op)) addRequestBody(parts, op);
     if (op.produces) {
-      parts.responses[componentStem(op.name)] = pictureResponse(op);
+      addPictureResponse(parts, op);
       continue;
     }
     const flat = routes.some((r) => r.op === op && r.binding.envelope === 'flat');
@@ -452,8 +452,27 @@ const HTTP_CACHE_HEADERS = {
   },
 };
 
+/**
+ * A picture's success response and its example. Picture bytes have no place in a JSON document, so
+ * the example is the picture itself by reference: `externalValue` is the GET URL of the example input,
+ * which answers with the real picture (with a key, unless the operation is public).
+ */
+function addPictureResponse(parts: OperationParts, op: AnyOperation): void {
+  const stem = componentStem(op.name);
+  const get = op.http.find((b) => b.method === 'GET' && b.from === 'query');
+  if (!get) throw new Error(`picture operation ${op.name} has no GET route for its example`);
+  const query = new URLSearchParams(
+    Object.entries(op.example as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]),
+  );
+  parts.examples[`${stem}Response`] = {
+    summary: `${op.title}: the picture the example input draws${op.access === 'public' ? '' : ' (send your key)'}`,
+    externalValue: `${get.path}${query.size ? `?${query}` : ''}`,
+  };
+  parts.responses[stem] = pictureResponse(op, ref('examples', `${stem}Response`));
+}
+
 /** A picture's success response: the SVG text or PNG bytes under their media type. */
-function pictureResponse(op: AnyOperation): JsonSchema {
+function pictureResponse(op: AnyOperation, example: JsonSchema): JsonSchema {
   const svg = op.produces === 'image/svg+xml';
   return {
     description: svg ? 'The SVG document (UTF-8).' : 'The PNG image.',
@@ -469,6 +488,7 @@ function pictureResponse(op: AnyOperation): JsonSchema {
     content: {
       [svg ? 'image/svg+xml' : 'image/png']: {
         schema: svg ? { type: 'string' } : { type: 'string', contentMediaType: 'image/png' },
+        examples: { example },
       },
     },
   };
