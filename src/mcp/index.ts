@@ -21,9 +21,10 @@ import type { AnyTool, Caller, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
 import { directToolCall, encodeDirectAnswer, type ToolAnswer, toolResult } from './direct-call.js';
 import { pictureBlock } from './picture.js';
-import { advertisedSchema, compactOutput } from './schemas.js';
+import { SERVER_INFO } from './server-info.js';
+import { toolConfig } from './tool-listing.js';
 
-export const SERVER_INFO = { name: 'chart-service', version: '4.0.0' } as const;
+export { SERVER_INFO };
 
 /** What the HTTP layer knows about one authenticated /mcp request. */
 export interface McpRequestState {
@@ -147,17 +148,7 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
 
   const toolParts = tools.map((tool) => ({
     name: tool.name,
-    config: {
-      title: tool.title,
-      description: tool.description,
-      // Validation happens in the handler (parseInput), so MCP and REST word errors alike.
-      inputSchema: advertisedSchema(tool.input),
-      outputSchema: advertisedSchema(
-        tool.output,
-        compactOutput(tools.filter((t) => t !== tool).map((t) => ({ toolName: t.name, schema: t.output }))),
-      ),
-      annotations: { title: tool.title, ...tool.annotations },
-    },
+    config: toolConfig(tool, tools),
     handler: toolHandler(tool),
   }));
   const resourceParts = resources.map((r) => ({

@@ -24,6 +24,7 @@ import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { buildOpenApi } from '../../src/reference/openapi.js';
 import { buildRouteTable } from '../../src/operations/routes.js';
 import { createMcpEndpoint } from '../../src/mcp/index.js';
+import { listToolsInProcess } from '../../src/mcp/tool-listing.js';
 import { ResultCache } from '../../src/operations/cache.js';
 import type { Deps } from '../../src/operations/types.js';
 import { RESOURCES } from '../../src/resources/index.js';
@@ -36,6 +37,7 @@ const routes = buildRouteTable([...TOOLS, ...ENDPOINTS]);
 
 let server: Server;
 let client: Client;
+let url: string;
 beforeAll(async () => {
   // Listing needs no dependencies: a deps object that throws on use proves it.
   const deps = new Proxy({} as Deps, {
@@ -55,7 +57,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  client = await connectMcp(`http://127.0.0.1:${port}`, null);
+  url = `http://127.0.0.1:${port}`;
+  client = await connectMcp(url, null);
 });
 afterAll(async () => {
   await client?.close();
@@ -73,6 +76,20 @@ describe('surface snapshots', () => {
       'tools',
       new Map<string, unknown>([['index', names], ...tools.map((t) => [t.name, t] as const)]),
     );
+  });
+
+  it('tools/list built in-process (the README tool table and its size) is the list a client receives', async () => {
+    const { tools } = await client.listTools();
+    const inProcess = await listToolsInProcess(TOOLS);
+    expect(inProcess).toEqual({ tools });
+    // Byte for byte, as the endpoint writes it in a raw JSON-RPC answer (the client reorders keys).
+    const raw = await fetch(`${url}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    const sent = (await raw.json()) as { result: unknown };
+    expect(JSON.stringify(inProcess)).toBe(JSON.stringify(sent.result));
   });
 
   it('MCP resources/list as the SDK client receives it', async () => {
