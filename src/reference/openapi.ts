@@ -160,7 +160,7 @@ export interface OperationExample {
   input: unknown;
 }
 
-/** The REST body an operation's result is sent as (see rest.ts): flat, or `{success, meta?, data}`. */
+/** The REST body an operation's result is sent as (see http-bridge/rest.ts): flat, or `{success, meta?, data}`. */
 export function restEnvelope(op: AnyOperation, flat: boolean, ex: OperationExample): Record<string, unknown> {
   const data = ex.data as Record<string, unknown>;
   if (flat) return { success: true, ...data };
@@ -199,8 +199,9 @@ function describeRow(row: RouteRow, mcpTools: ReadonlySet<string>): string {
  * The OpenAPI 3.1 document of every route and alias, generated from the same zod schemas the tools
  * validate with. Each operation's request body, result (`<Stem>Output`, what MCP returns) and REST
  * envelope (`<Stem>Response`) is one named component, and alias paths `$ref` the same components,
- * responses and examples. `examples` holds each operation's result for its own example input (see
- * openapi-examples.ts); an operation without one is documented without a response example.
+ * responses and examples. `examples` holds each JSON operation's result for its own example input
+ * (see openapi-examples.ts); an operation without one is documented without a response example. A
+ * picture's response example is the URL that draws its example input.
  */
 export function buildOpenApi(
   routes: readonly RouteRow[],
