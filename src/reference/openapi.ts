@@ -160,7 +160,10 @@ export interface OperationExample {
   input: unknown;
 }
 
-/** The REST body an operation's result is sent as (see http-bridge/rest.ts): flat, or `{success, meta?, data}`. */
+/**
+ * The REST body an operation's result is sent as (see http-bridge/rest.ts): flat, or
+ * `{success, meta?, data}`.
+ */
 export function restEnvelope(op: AnyOperation, flat: boolean, ex: OperationExample): Record<string, unknown> {
   const data = ex.data as Record<string, unknown>;
   if (flat) return { success: true, ...data };
@@ -212,19 +215,13 @@ export function buildOpenApi(
   const parts = operationParts(routes, examples);
   // Paths come after the operations' components: a query parameter reuses its body field's schema.
   const paths = pathItems(routes, mcpTools, parts.components);
-  for (const [name, description] of Object.values(ERROR_RESPONSES)) {
-    parts.responses[name] = {
-      description,
-      content: { 'application/json': { schema: ref('schemas', 'Error') } },
-    };
-  }
   return {
     ...DOCUMENT_HEAD,
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key' } },
       schemas: { ...parts.components.schemas, ...SHARED_SCHEMAS },
-      responses: parts.responses,
+      responses: { ...parts.responses, ...errorResponses() },
       headers: SHARED_HEADERS,
       examples: parts.examples,
     },
@@ -360,6 +357,16 @@ function pathItems(
     };
   }
   return paths;
+}
+
+/** The error responses, each written once under components/responses and referred to by status. */
+function errorResponses(): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(([name, description]) => [
+      name,
+      { description, content: { 'application/json': { schema: ref('schemas', 'Error') } } },
+    ]),
+  );
 }
 
 /** The document's fixed head: version, info, servers, security and tags. */
