@@ -1,6 +1,7 @@
 /**
- * The one error type of the service. Codes form a closed set; the HTTP status of each code lives in
- * a single table in the HTTP bridge, and MCP reports the client-fixable ones as `isError` results.
+ * The one error type of the service. Codes form a closed set, and the HTTP status of each code lives
+ * in one table here (`HTTP_STATUS`), which the REST bridge sends, OpenAPI and /docs document, and MCP
+ * reads through `isClientFault` to report the client-fixable codes as `isError` results.
  */
 export const ERROR_CODES = [
   'invalid_input',

@@ -37,7 +37,7 @@ export const getUsage = defineOperation({
   }),
   access: 'free',
   http: [{ method: 'GET', path: '/api/usage', from: 'query' }],
-  example: {},
+  example: { month: '2026-01' },
   async run(input, deps, ctx) {
     const caller = ctx.caller!;
     const month = input.month ?? usageMonth(deps.now());

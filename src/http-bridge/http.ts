@@ -3,8 +3,8 @@ import { parse as parseQueryString } from 'node:querystring';
 
 /**
  * The few request and response primitives the HTTP surface needs, on Node's own objects: no
- * framework sits between a request and its handler (express cost a chart request a quarter of its
- * time; see docs/decisions.md).
+ * framework sits between a request and its handler (express cost a chart request about a fifth of
+ * its server time; see docs/decisions.md).
  */
 export type Req = IncomingMessage;
 export type Res = ServerResponse;

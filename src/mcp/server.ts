@@ -9,10 +9,11 @@ import {
 import type { AnyTool, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
 import { toolResult } from './direct-call.js';
-import { advertisedSchema, compactOutput } from './schemas.js';
+import { SERVER_INFO } from './server-info.js';
+import { toolConfig } from './tool-listing.js';
 import type { McpRequestState, ToolCaller } from './tool-call.js';
 
-export const SERVER_INFO = { name: 'chart-service', version: '4.0.0' } as const;
+export { SERVER_INFO };
 
 const INSTRUCTIONS =
   'Chart calculation and knowledge service. Resolve uncertain birth places with validate_location first; ' +
@@ -36,17 +37,7 @@ export function serverFactory(parts: ServerParts): () => McpServer {
   const { tools, resources, deps, callTool, stateOf } = parts;
   const toolParts = tools.map((tool) => ({
     name: tool.name,
-    config: {
-      title: tool.title,
-      description: tool.description,
-      // Validation happens in the handler (parseInput), so MCP and REST word errors alike.
-      inputSchema: advertisedSchema(tool.input),
-      outputSchema: advertisedSchema(
-        tool.output,
-        compactOutput(tools.filter((t) => t !== tool).map((t) => ({ toolName: t.name, schema: t.output }))),
-      ),
-      annotations: { title: tool.title, ...tool.annotations },
-    },
+    config: toolConfig(tool, tools),
     handler: async (args: unknown, ctx: ServerContext): Promise<CallToolResult> =>
       toolResult(await callTool(tool, args, stateOf(ctx.http?.authInfo))),
   }));

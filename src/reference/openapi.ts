@@ -160,7 +160,10 @@ export interface OperationExample {
   input: unknown;
 }
 
-/** The REST body an operation's result is sent as (see rest.ts): flat, or `{success, meta?, data}`. */
+/**
+ * The REST body an operation's result is sent as (see http-bridge/rest.ts): flat, or
+ * `{success, meta?, data}`.
+ */
 export function restEnvelope(op: AnyOperation, flat: boolean, ex: OperationExample): Record<string, unknown> {
   const data = ex.data as Record<string, unknown>;
   if (flat) return { success: true, ...data };
@@ -199,8 +202,9 @@ function describeRow(row: RouteRow, mcpTools: ReadonlySet<string>): string {
  * The OpenAPI 3.1 document of every route and alias, generated from the same zod schemas the tools
  * validate with. Each operation's request body, result (`<Stem>Output`, what MCP returns) and REST
  * envelope (`<Stem>Response`) is one named component, and alias paths `$ref` the same components,
- * responses and examples. `examples` holds each operation's result for its own example input (see
- * openapi-examples.ts); an operation without one is documented without a response example.
+ * responses and examples. `examples` holds each JSON operation's result for its own example input
+ * (see openapi-examples.ts); an operation without one is documented without a response example. A
+ * picture's response example is the URL that draws its example input.
  */
 export function buildOpenApi(
   routes: readonly RouteRow[],
@@ -208,82 +212,143 @@ export function buildOpenApi(
   examples: ReadonlyMap<AnyOperation, OperationExample> = new Map(),
 ): JsonSchema {
   const mcpTools = new Set(tools.map((t) => t.name));
+  const parts = operationParts(routes, examples);
+  // Paths come after the operations' components: a query parameter reuses its body field's schema.
+  const paths = pathItems(routes, mcpTools, parts.components);
+  return {
+    ...DOCUMENT_HEAD,
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key' } },
+      schemas: { ...parts.components.schemas, ...SHARED_SCHEMAS },
+      responses: { ...parts.responses, ...errorResponses() },
+      headers: SHARED_HEADERS,
+      examples: parts.examples,
+    },
+  };
+}
+
+/** What the operations add to the document's components, in operation order. */
+interface OperationParts {
+  components: Components;
+  responses: Record<string, JsonSchema>;
+  examples: Record<string, JsonSchema>;
+  /** Inputs already written, by the component name they were written under. */
+  inputNames: Map<z.core.$ZodType, string>;
+}
+
+/** Each operation's request body, success response, their schemas and examples. */
+function operationParts(
+  routes: readonly RouteRow[],
+  examples: ReadonlyMap<AnyOperation, OperationExample>,
+): OperationParts {
   const ops = [...new Set(routes.map((r) => r.op))];
+  const parts: OperationParts = {
+    components: new Components(componentNames(ops)),
+    responses: {},
+    examples: {},
+    inputNames: new Map(),
+  };
+  const bodyOps = new Set(routes.filter((r) => r.binding.from === 'body').map((r) => r.op));
+  for (const op of ops) {
+    if (bodyOps.has(op)) addRequestBody(parts, op);
+    if (op.produces) {
+      addPictureResponse(parts, op);
+      continue;
+    }
+    const flat = routes.some((r) => r.op === op && r.binding.envelope === 'flat');
+    addJsonResponse(parts, op, flat, examples.get(op));
+  }
+  return parts;
+}
+
+/** Component names of the operations' own outputs (and the OpenAPI-only ones), by schema. */
+function componentNames(ops: readonly AnyOperation[]): Map<z.core.$ZodType, string> {
   const names = new Map<z.core.$ZodType, string>(EXTRA_COMPONENTS);
   for (const op of ops) {
     if (!op.produces && !names.has(op.output)) names.set(op.output, `${componentStem(op.name)}Output`);
   }
-  const components = new Components(names);
-  const responses: Record<string, JsonSchema> = {};
-  const exampleObjects: Record<string, JsonSchema> = {};
-  const inputNames = new Map<z.core.$ZodType, string>();
-  const bodyOps = new Set(routes.filter((r) => r.binding.from === 'body').map((r) => r.op));
+  return names;
+}
 
-  for (const op of ops) {
-    const stem = componentStem(op.name);
-    if (bodyOps.has(op)) {
-      // The request body: the operation's input, named for the request; an input another operation
-      // already named (a picture's SVG and PNG forms) is a reference to it.
-      const named = inputNames.get(op.input);
-      if (named) components.put(`${stem}Input`, ref('schemas', named));
-      else {
-        const { $ref: _none, ...input } = components.add(op.input, 'input');
-        components.put(`${stem}Input`, input);
-        inputNames.set(op.input, `${stem}Input`);
-      }
-      exampleObjects[`${stem}Request`] = { summary: `${op.title}: example input`, value: op.example };
-    }
-    if (op.produces) {
-      responses[stem] = pictureResponse(op);
-      continue;
-    }
-    const flat = routes.some((r) => r.op === op && r.binding.envelope === 'flat');
-    const output = components.add(op.output, 'output');
-    // An output another operation already named (the sample chart's) is a reference to it.
-    if (output.$ref !== `#/components/schemas/${stem}Output`) components.put(`${stem}Output`, output);
-    components.put(
-      `${stem}Response`,
-      flat
-        ? {
-            allOf: [
-              ref('schemas', `${stem}Output`),
-              { type: 'object', properties: { success: { const: true } }, required: ['success'] },
-            ],
-            description: 'The result fields sit beside `success`.',
-          }
-        : {
-            type: 'object',
-            properties: {
-              success: { const: true },
-              ...(op.meta ? { meta: ref('schemas', 'Meta') } : {}),
-              data: ref('schemas', `${stem}Output`),
-            },
-            required: ['success', 'data', ...(op.meta ? ['meta'] : [])],
-          },
-    );
-    const example = examples.get(op);
-    if (example) {
-      exampleObjects[`${stem}Response`] = {
-        summary: `${op.title}: the answer to the example input`,
-        value: restEnvelope(op, flat, example),
-      };
-    }
-    responses[stem] = {
-      description: 'Success',
-      headers: {
-        'X-Queue-Wait-Ms': ref('headers', 'QueueWaitMs'),
-        ...(op.cacheable ? { 'X-Cache': ref('headers', 'Cache') } : {}),
-        ...(op.httpCache ? HTTP_CACHE_HEADERS : {}),
-      },
-      content: {
-        'application/json': {
-          schema: ref('schemas', `${stem}Response`),
-          ...(example ? { examples: { example: ref('examples', `${stem}Response`) } } : {}),
-        },
-      },
+/**
+ * The request body: the operation's input, named for the request, and its example. An input another
+ * operation already named (a picture's SVG and PNG forms) is a reference to it.
+ */
+function addRequestBody(parts: OperationParts, op: AnyOperation): void {
+  const stem = componentStem(op.name);
+  const named = parts.inputNames.get(op.input);
+  if (named) parts.components.put(`${stem}Input`, ref('schemas', named));
+  else {
+    const { $ref: _none, ...input } = parts.components.add(op.input, 'input');
+    parts.components.put(`${stem}Input`, input);
+    parts.inputNames.set(op.input, `${stem}Input`);
+  }
+  parts.examples[`${stem}Request`] = { summary: `${op.title}: example input`, value: op.example };
+}
+
+/** A JSON answer: the result and envelope schemas, the answer example, the success response. */
+function addJsonResponse(
+  parts: OperationParts,
+  op: AnyOperation,
+  flat: boolean,
+  example: OperationExample | undefined,
+): void {
+  const stem = componentStem(op.name);
+  const output = parts.components.add(op.output, 'output');
+  // An output another operation already named (the sample chart's) is a reference to it.
+  if (output.$ref !== `#/components/schemas/${stem}Output`) parts.components.put(`${stem}Output`, output);
+  parts.components.put(`${stem}Response`, envelopeSchema(op, stem, flat));
+  if (example) {
+    parts.examples[`${stem}Response`] = {
+      summary: `${op.title}: the answer to the example input`,
+      value: restEnvelope(op, flat, example),
     };
   }
+  parts.responses[stem] = {
+    description: 'Success',
+    headers: {
+      'X-Queue-Wait-Ms': ref('headers', 'QueueWaitMs'),
+      ...(op.cacheable ? { 'X-Cache': ref('headers', 'Cache') } : {}),
+      ...(op.httpCache ? HTTP_CACHE_HEADERS : {}),
+    },
+    content: {
+      'application/json': {
+        schema: ref('schemas', `${stem}Response`),
+        ...(example ? { examples: { example: ref('examples', `${stem}Response`) } } : {}),
+      },
+    },
+  };
+}
 
+/** The REST body schema around `<Stem>Output`: flat beside `success`, or `{ success, meta?, data }`. */
+function envelopeSchema(op: AnyOperation, stem: string, flat: boolean): JsonSchema {
+  if (flat) {
+    return {
+      allOf: [
+        ref('schemas', `${stem}Output`),
+        { type: 'object', properties: { success: { const: true } }, required: ['success'] },
+      ],
+      description: 'The result fields sit beside `success`.',
+    };
+  }
+  return {
+    type: 'object',
+    properties: {
+      success: { const: true },
+      ...(op.meta ? { meta: ref('schemas', 'Meta') } : {}),
+      data: ref('schemas', `${stem}Output`),
+    },
+    required: ['success', 'data', ...(op.meta ? ['meta'] : [])],
+  };
+}
+
+/** The path items: one operation per route, the methods of a path together. */
+function pathItems(
+  routes: readonly RouteRow[],
+  mcpTools: ReadonlySet<string>,
+  components: Components,
+): Record<string, Record<string, JsonSchema>> {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const row of routes) {
     paths[row.path] = {
@@ -291,90 +356,96 @@ export function buildOpenApi(
       [row.method.toLowerCase()]: operationObject(row, mcpTools, components),
     };
   }
-  for (const [name, description] of Object.values(ERROR_RESPONSES)) {
-    responses[name] = {
-      description,
-      content: { 'application/json': { schema: ref('schemas', 'Error') } },
-    };
-  }
-
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Chart calculation and knowledge service',
-      version: SERVER_INFO.version,
-      description:
-        'Human Design, Western astrology, BaZi, transits and SAGE answers over REST; the same tools are ' +
-        'served over MCP (Streamable HTTP) at POST /mcp. Authenticate with `Authorization: Bearer <key>`.',
-      license: { name: 'AGPL-3.0-only', identifier: 'AGPL-3.0-only' },
-    },
-    servers: [{ url: '/' }],
-    security: [{ bearerAuth: [] }],
-    tags: [
-      { name: 'Tools', description: 'Operations also served as MCP tools.' },
-      { name: 'Endpoints', description: 'REST-only operations.' },
-      {
-        name: 'Legacy aliases',
-        description: 'Older paths that keep working; they answer exactly as their canonical path.',
-      },
-    ],
-    paths,
-    components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key' } },
-      schemas: {
-        ...components.schemas,
-        Meta: {
-          type: 'object',
-          properties: {
-            version: { type: 'string' },
-            timestamp: { type: 'string', format: 'date-time' },
-            endpoint: { type: 'string' },
-            units: {
-              type: 'integer',
-              minimum: 0,
-              description:
-                'Meter units this call charged (metered operations): 0 on a cache hit; see each operation for its cost',
-            },
-            warnings: {
-              type: 'array',
-              items: { type: 'string' },
-              description: 'DST gaps and folds, and similar notes',
-            },
-          },
-          required: ['version', 'timestamp', 'endpoint'],
-        },
-        Error: {
-          type: 'object',
-          properties: {
-            success: { const: false },
-            error: {
-              type: 'object',
-              properties: {
-                code: { enum: [...ERROR_CODES], description: statusTable() },
-                message: { type: 'string' },
-                details: { type: 'array', items: { type: 'object' } },
-              },
-              required: ['code', 'message'],
-            },
-          },
-          required: ['success', 'error'],
-        },
-      },
-      responses,
-      headers: {
-        QueueWaitMs: {
-          description: 'Milliseconds the request waited for a free slot (every response carries it).',
-          schema: { type: 'integer', minimum: 0 },
-        },
-        Cache: {
-          description: 'HIT when the answer came from the result cache (no units charged).',
-          schema: { const: 'HIT' },
-        },
-      },
-      examples: exampleObjects,
-    },
-  };
+  return paths;
 }
+
+/** The error responses, each written once under components/responses and referred to by status. */
+function errorResponses(): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(([name, description]) => [
+      name,
+      { description, content: { 'application/json': { schema: ref('schemas', 'Error') } } },
+    ]),
+  );
+}
+
+/** The document's fixed head: version, info, servers, security and tags. */
+const DOCUMENT_HEAD = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Chart calculation and knowledge service',
+    version: SERVER_INFO.version,
+    description:
+      'Human Design, Western astrology, BaZi, transits and SAGE answers over REST; the same tools are ' +
+      'served over MCP (Streamable HTTP) at POST /mcp. Authenticate with `Authorization: Bearer <key>`.',
+    license: { name: 'AGPL-3.0-only', identifier: 'AGPL-3.0-only' },
+  },
+  servers: [{ url: '/' }],
+  security: [{ bearerAuth: [] }],
+  tags: [
+    { name: 'Tools', description: 'Operations also served as MCP tools.' },
+    { name: 'Endpoints', description: 'REST-only operations.' },
+    {
+      name: 'Legacy aliases',
+      description: 'Older paths that keep working; they answer exactly as their canonical path.',
+    },
+  ],
+};
+
+/** The schemas every operation shares: the REST `meta` block and the error envelope. */
+const SHARED_SCHEMAS = {
+  Meta: {
+    type: 'object',
+    properties: {
+      version: { type: 'string' },
+      timestamp: { type: 'string', format: 'date-time' },
+      endpoint: { type: 'string' },
+      units: {
+        type: 'integer',
+        minimum: 0,
+        description:
+          'Meter units this call charged (metered operations): 0 on a cache hit; see each operation for its cost',
+      },
+      warnings: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'DST gaps and folds, and similar notes',
+      },
+    },
+    required: ['version', 'timestamp', 'endpoint'],
+  },
+  Error: {
+    type: 'object',
+    properties: {
+      success: { const: false },
+      error: {
+        type: 'object',
+        properties: {
+          code: {
+            enum: [...ERROR_CODES],
+            description: `HTTP status per code: ${ERROR_CODES.map((c) => `${c} ${HTTP_STATUS[c]}`).join(', ')}.`,
+          },
+          message: { type: 'string' },
+          details: { type: 'array', items: { type: 'object' } },
+        },
+        required: ['code', 'message'],
+      },
+    },
+    required: ['success', 'error'],
+  },
+};
+
+/** Response headers every success response refers to. */
+const SHARED_HEADERS = {
+  QueueWaitMs: {
+    description: 'Milliseconds the request waited for a free slot (every response carries it).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  Cache: {
+    description: 'HIT when the answer came from the result cache (no units charged).',
+    schema: { const: 'HIT' },
+  },
+};
 
 /** ETag and Cache-Control of answers with HTTP caching (`httpCache`). */
 const HTTP_CACHE_HEADERS = {
@@ -389,8 +460,27 @@ const HTTP_CACHE_HEADERS = {
   },
 };
 
+/**
+ * A picture's success response and its example. Picture bytes have no place in a JSON document, so
+ * the example is the picture itself by reference: `externalValue` is the GET URL of the example input,
+ * which answers with the real picture (with a key, unless the operation is public).
+ */
+function addPictureResponse(parts: OperationParts, op: AnyOperation): void {
+  const stem = componentStem(op.name);
+  const get = op.http.find((b) => b.method === 'GET' && b.from === 'query');
+  if (!get) throw new Error(`picture operation ${op.name} has no GET route for its example`);
+  const query = new URLSearchParams(
+    Object.entries(op.example as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]),
+  );
+  parts.examples[`${stem}Response`] = {
+    summary: `${op.title}: the picture the example input draws${op.access === 'public' ? '' : ' (send your key)'}`,
+    externalValue: `${get.path}${query.size ? `?${query}` : ''}`,
+  };
+  parts.responses[stem] = pictureResponse(op, ref('examples', `${stem}Response`));
+}
+
 /** A picture's success response: the SVG text or PNG bytes under their media type. */
-function pictureResponse(op: AnyOperation): JsonSchema {
+function pictureResponse(op: AnyOperation, example: JsonSchema): JsonSchema {
   const svg = op.produces === 'image/svg+xml';
   return {
     description: svg ? 'The SVG document (UTF-8).' : 'The PNG image.',
@@ -406,6 +496,7 @@ function pictureResponse(op: AnyOperation): JsonSchema {
     content: {
       [svg ? 'image/svg+xml' : 'image/png']: {
         schema: svg ? { type: 'string' } : { type: 'string', contentMediaType: 'image/png' },
+        examples: { example },
       },
     },
   };
@@ -480,8 +571,4 @@ function operationObject(row: RouteRow, mcpTools: ReadonlySet<string>, component
       : {}),
     responses,
   };
-}
-
-function statusTable(): string {
-  return `HTTP status per code: ${ERROR_CODES.map((c) => `${c} ${HTTP_STATUS[c]}`).join(', ')}.`;
 }

@@ -15,8 +15,8 @@ import type { AnyTool } from '../operations/types.js';
 import { validateLocationTool } from './validate_location.js';
 
 /**
- * The one ordered list of MCP tools. MCP registration, the REST route table, OpenAPI, the docs page
- * and the surface tests all iterate it; nothing else lists tools.
+ * The one ordered list of MCP tools. MCP registration, the REST route table, OpenAPI, the docs page,
+ * the README's tool table and the surface tests all iterate it; nothing else lists tools.
  */
 export const TOOLS: readonly AnyTool[] = [
   generateChartTool,

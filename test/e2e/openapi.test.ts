@@ -47,10 +47,10 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 
-/** Resolves a local JSON pointer (`#/components/schemas/X`) in the document. */
-function resolve(pointer: string): unknown {
+/** Resolves a local JSON pointer (`#/components/schemas/X`) in the document (or in `root`). */
+function resolve(pointer: string, root: unknown = doc): unknown {
   expect(pointer.startsWith('#/'), pointer).toBe(true);
-  let node: unknown = doc;
+  let node: unknown = root;
   for (const raw of pointer.slice(2).split('/')) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (node === null || typeof node !== 'object' || !(key in node)) return undefined;
@@ -230,9 +230,9 @@ describe('examples', () => {
     for (const op of new Set(routes.map((r) => r.op))) {
       const stem = componentStem(op.name);
       const example = doc.components.examples![`${stem}Response`] as { value: Json } | undefined;
-      // Pictures are bytes: their example is the request (the URL), not an answer in the document.
+      // Pictures are bytes: their example is the URL that answers with the picture (tested below).
       if (op.produces) {
-        expect(example, op.name).toBeUndefined();
+        expect(example, op.name).toMatchObject({ externalValue: expect.stringMatching(/^\/api\//) });
         continue;
       }
       expect(example, op.name).toBeDefined();
@@ -253,6 +253,67 @@ describe('examples', () => {
     });
     const location = (doc.components.examples!.ValidateLocationResponse as { value: Json }).value;
     expect(location).toMatchObject({ success: true, valid: true, resolved: { timezone: 'America/Toronto' } });
+  });
+
+  it("a picture's example URL answers with the picture its example input draws", async () => {
+    for (const op of new Set(routes.map((r) => r.op).filter((o) => o.produces))) {
+      const example = doc.components.examples![`${componentStem(op.name)}Response`] as {
+        externalValue: string;
+      };
+      const res = await fetch(`${svc.url}${example.externalValue}`, {
+        headers: op.access === 'public' ? {} : { Authorization: `Bearer ${svc.key}` },
+      });
+      expect(res.status, example.externalValue).toBe(200);
+      expect(res.headers.get('content-type'), example.externalValue).toContain(op.produces);
+      expect((await res.arrayBuffer()).byteLength, example.externalValue).toBeGreaterThan(1000);
+    }
+  });
+
+  it('every operation /openapi.json serves has a request example and a response example per success media type', async () => {
+    const served = (await (await fetch(`${svc.url}/openapi.json`)).json()) as typeof doc;
+    /** An Example Object (or a reference to one) that carries a value or points at one. */
+    const isExample = (node: unknown): boolean => {
+      const example = (
+        node && typeof node === 'object' && '$ref' in node ? resolve(String(node.$ref), served) : node
+      ) as Json | undefined;
+      return Boolean(example && ('value' in example || typeof example.externalValue === 'string'));
+    };
+    let checked = 0;
+    for (const [path, methods] of Object.entries(served.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const row = routes.find((r) => r.path === path && r.method.toLowerCase() === method)!;
+        expect(row, name).toBeDefined();
+        const body = op.requestBody?.content ?? {};
+        for (const [type, media] of Object.entries(body)) {
+          expect(
+            Object.values(media.examples ?? {}).filter(isExample).length,
+            `${name} ${type}`,
+          ).toBeGreaterThan(0);
+        }
+        const parameters = op.parameters ?? [];
+        if (!op.requestBody && parameters.length) {
+          expect(
+            parameters.filter((p) => p.example !== undefined).length,
+            `${name} parameters`,
+          ).toBeGreaterThan(0);
+        }
+        if (!op.requestBody && !parameters.length) {
+          // Nothing to exemplify: the operation takes no input at all (its request is its URL).
+          expect(Object.keys(row.op.input.shape), `${name} takes input but documents no example`).toEqual([]);
+        }
+        const success = resolve(String(op.responses['200']!.$ref), served) as {
+          content: Record<string, Json>;
+        };
+        expect(Object.keys(success.content).length, name).toBeGreaterThan(0);
+        for (const [type, media] of Object.entries(success.content)) {
+          const examples = Object.values((media.examples ?? {}) as Record<string, unknown>);
+          expect(examples.filter(isExample).length, `${name} ${type} response`).toBeGreaterThan(0);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBe(routes.length);
   });
 
   it('is what GET /openapi.json serves', async () => {
