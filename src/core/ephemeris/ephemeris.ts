@@ -1,4 +1,11 @@
-import { EXTRA_BODIES, type ExtraBodyName, type PlanetName, SE_BODY } from './bodies.js';
+import {
+  EXTRA_BODIES,
+  type ExtraBodyName,
+  type HdBodyName,
+  type PlanetName,
+  SE_BODY,
+  SWISS_ID,
+} from '../bodies/index.js';
 import { type EclipseEphemeris, eclipseMethods } from './eclipses.js';
 import {
   DESIGN_LAST_STEP_DAYS,
@@ -30,21 +37,8 @@ export interface Position {
 export type PlanetPositions = Readonly<Record<PlanetName, Position>>;
 export type ExtraPositions = Readonly<Record<ExtraBodyName, Position>>;
 
-export interface HdPositions {
-  readonly sun: Position;
-  readonly earth: Position;
-  readonly northNode: Position;
-  readonly southNode: Position;
-  readonly moon: Position;
-  readonly mercury: Position;
-  readonly venus: Position;
-  readonly mars: Position;
-  readonly jupiter: Position;
-  readonly saturn: Position;
-  readonly uranus: Position;
-  readonly neptune: Position;
-  readonly pluto: Position;
-}
+/** The 13 Human Design bodies, keyed as in the body table (Earth and the south node derived). */
+export type HdPositions = Readonly<Record<HdBodyName, Position>>;
 
 export interface HumanDesignMoments {
   readonly personality: HdPositions;
@@ -92,8 +86,8 @@ export interface Ephemeris extends EclipseEphemeris {
   readonly ephePath: string;
   /** Swiss Ephemeris library version, e.g. "2.09.03". */
   readonly version: string;
-  /** Apparent longitude and speed of one of the chart bodies. */
-  position(planet: PlanetName, jdUT: number): Position;
+  /** Apparent longitude and speed of one of the chart bodies with its own call (`planets()` or `extraBodies()`). */
+  position(body: PlanetName | ExtraBodyName, jdUT: number): Position;
   /** Sun, Moon, true node and Mercury-Pluto at one instant. */
   planets(jdUT: number): PlanetPositions;
   /** The 13 Human Design bodies (Earth and south node derived exactly, with the speeds of Sun and node). */
@@ -184,21 +178,21 @@ export function createEphemeris(options: EphemerisOptions = {}): Ephemeris {
   };
 
   const hdBodiesWithSun = (jdUT: number, sun: Position): HdPositions => {
-    const node = calc(SE_BODY.trueNode, jdUT);
+    const node = calc(SWISS_ID.northNode, jdUT);
     return {
       sun,
       earth: { longitude: opposite(sun.longitude), speed: sun.speed },
       northNode: node,
       southNode: { longitude: opposite(node.longitude), speed: node.speed },
-      moon: calc(SE_BODY.moon, jdUT),
-      mercury: calc(SE_BODY.mercury, jdUT),
-      venus: calc(SE_BODY.venus, jdUT),
-      mars: calc(SE_BODY.mars, jdUT),
-      jupiter: calc(SE_BODY.jupiter, jdUT),
-      saturn: calc(SE_BODY.saturn, jdUT),
-      uranus: calc(SE_BODY.uranus, jdUT),
-      neptune: calc(SE_BODY.neptune, jdUT),
-      pluto: calc(SE_BODY.pluto, jdUT),
+      moon: calc(SWISS_ID.moon, jdUT),
+      mercury: calc(SWISS_ID.mercury, jdUT),
+      venus: calc(SWISS_ID.venus, jdUT),
+      mars: calc(SWISS_ID.mars, jdUT),
+      jupiter: calc(SWISS_ID.jupiter, jdUT),
+      saturn: calc(SWISS_ID.saturn, jdUT),
+      uranus: calc(SWISS_ID.uranus, jdUT),
+      neptune: calc(SWISS_ID.neptune, jdUT),
+      pluto: calc(SWISS_ID.pluto, jdUT),
     };
   };
 
@@ -234,9 +228,9 @@ export function createEphemeris(options: EphemerisOptions = {}): Ephemeris {
     ephePath,
     version: libraryVersion(),
 
-    position(planet, jdUT) {
+    position(body, jdUT) {
       enter(jdUT);
-      return calc(SE_BODY[planet], jdUT);
+      return calc(SE_BODY[body], jdUT);
     },
 
     planets(jdUT) {

@@ -1,15 +1,13 @@
+// The keys of the ephemeris' position records, from the body table.
 export {
-  CLASSICAL_PLANETS,
-  type ClassicalPlanet,
   EXTRA_BODIES,
   type ExtraBodyName,
   HD_BODIES,
   type HdBodyName,
-  planetKey,
-  PLANETS,
+  PLANET_KEYS,
   type PlanetName,
   SE_BODY,
-} from './bodies.js';
+} from '../bodies/index.js';
 export {
   type BodyCalculation,
   CALC_FLAGS,
