@@ -35,7 +35,10 @@ export interface TransitSteps {
   readonly stations?: {
     /** Grid step of the station search, days: below half the body's shortest retrograde or direct stretch. */
     readonly gridDays: number;
-    /** How far before and after the asked span the search looks, days: longer than the body's longest retrograde period plus its shadow. */
+    /**
+     * How far before and after the asked span the search looks, days: longer than the body's longest
+     * retrograde period plus the longer of its two shadows (measured 2000-2012: Mars 81 + 67 days).
+     */
     readonly reachDays: number;
   };
 }
