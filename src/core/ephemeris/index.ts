@@ -8,19 +8,16 @@ export {
   type PlanetName,
   SE_BODY,
 } from '../bodies/index.js';
+export { createEphemeris, type Ephemeris, type EphemerisOptions } from './ephemeris.js';
+export { EphemerisError } from './ephemeris-error.js';
+export { type BodyCalculation, CALC_FLAGS } from './generic.js';
 export {
-  type BodyCalculation,
-  CALC_FLAGS,
-  createEphemeris,
-  type Ephemeris,
-  EphemerisError,
-  type EphemerisOptions,
   type ExtraPositions,
   type HdPositions,
   type HumanDesignMoments,
   type PlanetPositions,
   type Position,
-} from './ephemeris.js';
+} from './positions.js';
 export { HOUSE_SYSTEM_CODES, HOUSE_SYSTEMS, type Houses, type HouseSystem } from './houses.js';
 export {
   ECLIPSE_FLAGS,
