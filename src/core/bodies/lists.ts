@@ -21,6 +21,8 @@ const hasSwiss = (b: Body): b is SwissRow => 'swiss' in b.source;
 const isHd = (b: Body): b is HdRow => 'humanDesign' in b;
 const isTracked = (b: Body): b is TrackedRow => 'transits' in b;
 const swissOf = (b: SwissRow): SwissRow['source']['swiss'] => b.source.swiss;
+const astrologyRows = <G extends 'planet' | 'point' | 'asteroid'>(group: G): AstrologyRow<G>[] =>
+  BODIES.filter((b): b is AstrologyRow<G> => 'astrology' in b && b.astrology === group);
 const transitName = <R extends Body>(b: R): TransitName<R> =>
   ('humanDesign' in b ? b.humanDesign.name : b.name) as TransitName<R>;
 
@@ -32,7 +34,7 @@ function recordOf<R, K extends string, V>(
   return Object.fromEntries(rows.map((row) => [key(row), value(row)])) as Record<K, V>;
 }
 
-export const BODY_BY_KEY: Readonly<Record<BodyKey, Body>> = recordOf(
+const ROW_OF: Readonly<Record<BodyKey, Body>> = recordOf(
   BODIES,
   (b) => b.key,
   (b) => b,
@@ -89,9 +91,7 @@ export type ExtraBodyName = Exclude<
 
 // Astrology ------------------------------------------------------------------------------------
 
-const PLANET_ROWS: readonly AstrologyRow<'planet'>[] = BODIES.filter(
-  (b): b is AstrologyRow<'planet'> => 'astrology' in b && b.astrology === 'planet',
-);
+const PLANET_ROWS = astrologyRows('planet');
 
 /** Sun to Pluto by the names charts show. */
 export const CLASSICAL_PLANETS: readonly ClassicalPlanet[] = PLANET_ROWS.map((b) => b.name);
@@ -107,13 +107,9 @@ const PLANET_KEY_OF: Readonly<Record<ClassicalPlanet, PlanetName>> = recordOf(
 export const planetKey = (name: ClassicalPlanet): PlanetName => PLANET_KEY_OF[name];
 
 /** The astrology answer's points that are bodies (its Part of Fortune is computed from the angles). */
-export const POINT_BODIES: readonly AstrologyRow<'point'>[] = BODIES.filter(
-  (b): b is AstrologyRow<'point'> => 'astrology' in b && b.astrology === 'point',
-);
+export const POINT_BODIES: readonly AstrologyRow<'point'>[] = astrologyRows('point');
 /** The astrology answer's asteroids. */
-export const ASTEROID_BODIES: readonly AstrologyRow<'asteroid'>[] = BODIES.filter(
-  (b): b is AstrologyRow<'asteroid'> => 'astrology' in b && b.astrology === 'asteroid',
-);
+export const ASTEROID_BODIES: readonly AstrologyRow<'asteroid'>[] = astrologyRows('asteroid');
 
 export const BODY_POINT_NAMES = recordOf(
   POINT_BODIES,
@@ -176,7 +172,7 @@ export const HD_SOURCE: Readonly<Record<HdBody, { tracked: TrackedBody; offsetDe
   HD_ROWS,
   (b) => b.humanDesign.name,
   (b) => {
-    const source = 'from' in b.source ? BODY_BY_KEY[b.source.from as BodyKey] : b;
+    const source = 'from' in b.source ? ROW_OF[b.source.from as BodyKey] : b;
     if (!isTracked(source))
       throw new Error(`body table: ${b.key} derives from ${source.key}, which no track follows`);
     return { tracked: transitName(source), offsetDeg: 'from' in b.source ? b.source.offsetDeg : 0 };
