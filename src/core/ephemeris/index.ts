@@ -1,4 +1,4 @@
-// The keys of the ephemeris' position records, from the body table.
+// The body keys of the ephemeris' records and the Swiss Ephemeris numbers, from the body table.
 export {
   EXTRA_BODIES,
   type ExtraBodyName,
