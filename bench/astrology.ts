@@ -23,7 +23,7 @@ import {
   designTarget,
   wrap180,
 } from '../src/core/ephemeris/design.js';
-import { createEphemeris, SE_BODY } from '../src/core/ephemeris/index.js';
+import { createEphemeris, EXTRA_BODIES, PLANET_KEYS, SE_BODY } from '../src/core/ephemeris/index.js';
 import { loadKnowledgeBase } from '../src/core/knowledge/index.js';
 import { loadCityTable } from '../src/core/location/index.js';
 import { fmt, median, perItem } from './lib.js';
@@ -36,25 +36,8 @@ const SPAN_DAYS = 73_049; // to 2100-01-01
 const FLOOR_TARGET_RATIO = 1.5;
 
 const FLAGS = swisseph.SEFLG_SWIEPH | swisseph.SEFLG_SPEED;
-const BODIES = [
-  SE_BODY.sun,
-  SE_BODY.moon,
-  SE_BODY.trueNode,
-  SE_BODY.mercury,
-  SE_BODY.venus,
-  SE_BODY.mars,
-  SE_BODY.jupiter,
-  SE_BODY.saturn,
-  SE_BODY.uranus,
-  SE_BODY.neptune,
-  SE_BODY.pluto,
-  SE_BODY.meanApogee,
-  SE_BODY.chiron,
-  SE_BODY.ceres,
-  SE_BODY.pallas,
-  SE_BODY.juno,
-  SE_BODY.vesta,
-];
+/** The bodies of an astrology chart (`planets()` and `extraBodies()`, from the body table). */
+const BODIES = [...PLANET_KEYS, ...EXTRA_BODIES].map((key) => SE_BODY[key]);
 
 interface Birth {
   jdUT: number;

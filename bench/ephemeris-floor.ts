@@ -17,7 +17,7 @@ import {
   designTarget,
   wrap180,
 } from '../src/core/ephemeris/design.js';
-import { createEphemeris, SE_BODY } from '../src/core/ephemeris/index.js';
+import { createEphemeris, PLANET_KEYS, SE_BODY } from '../src/core/ephemeris/index.js';
 
 export interface EphemerisFloorResult {
   charts: number;
@@ -38,18 +38,8 @@ export interface EphemerisFloorOptions {
 }
 
 const FLAGS = swisseph.SEFLG_SWIEPH | swisseph.SEFLG_SPEED;
-const BODIES_AFTER_SUN = [
-  SE_BODY.trueNode,
-  SE_BODY.moon,
-  SE_BODY.mercury,
-  SE_BODY.venus,
-  SE_BODY.mars,
-  SE_BODY.jupiter,
-  SE_BODY.saturn,
-  SE_BODY.uranus,
-  SE_BODY.neptune,
-  SE_BODY.pluto,
-];
+/** The Human Design bodies with their own call after the Sun (the body table's). */
+const BODIES_AFTER_SUN = PLANET_KEYS.filter((key) => key !== 'sun').map((key) => SE_BODY[key]);
 const FROM_JD = 2_415_020.5; // 1900-01-01
 const SPAN_DAYS = 73_049; // to 2100-01-01
 

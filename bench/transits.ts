@@ -10,7 +10,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import swisseph from 'swisseph';
-import { createEphemeris, SE_BODY } from '../src/core/ephemeris/index.js';
+import { createEphemeris, PLANET_KEYS, SE_BODY } from '../src/core/ephemeris/index.js';
 import { transitPeriods, transitSeries } from '../src/core/transits/index.js';
 
 const ROUNDS = 5;
@@ -20,19 +20,8 @@ const YEAR = { startDate: { year: 2024, month: 1, day: 1 }, endDate: { year: 202
 const START_JD = Date.UTC(2024, 0, 1) / 86_400_000 + 2_440_587.5;
 const POINTS = 366 * 24;
 const FLAGS = swisseph.SEFLG_SWIEPH | swisseph.SEFLG_SPEED;
-const CALLED = [
-  SE_BODY.sun,
-  SE_BODY.trueNode,
-  SE_BODY.moon,
-  SE_BODY.mercury,
-  SE_BODY.venus,
-  SE_BODY.mars,
-  SE_BODY.jupiter,
-  SE_BODY.saturn,
-  SE_BODY.uranus,
-  SE_BODY.neptune,
-  SE_BODY.pluto,
-];
+/** The 11 Human Design bodies with their own call (the body table's), as a series reads them. */
+const CALLED = PLANET_KEYS.map((key) => SE_BODY[key]);
 
 export interface TransitBenchResult {
   seriesMs: number;

@@ -1,10 +1,21 @@
 import {
+  ASTEROID_BODIES,
+  ASTEROID_NAMES,
+  BODY_POINT_NAMES,
   CLASSICAL_PLANETS,
   type ClassicalPlanet,
-  type Ephemeris,
-  type HouseSystem,
+  type ExtraBodyName,
+  isPlanetName,
   planetKey,
-  type Position,
+  type PlanetName,
+  POINT_BODIES,
+} from '../bodies/index.js';
+import type {
+  Ephemeris,
+  ExtraPositions,
+  HouseSystem,
+  PlanetPositions,
+  Position,
 } from '../ephemeris/index.js';
 import { activationFromLongitude, type Line } from '../human-design/index.js';
 import {
@@ -90,13 +101,9 @@ export interface Labelled {
   value: string;
 }
 
-export const POINT_NAMES = {
-  northNode: 'North Node',
-  chiron: 'Chiron',
-  blackMoonLilith: 'Black Moon Lilith',
-  partOfFortune: 'Part of Fortune',
-} as const;
-export const ASTEROID_NAMES = { ceres: 'Ceres', pallas: 'Pallas', juno: 'Juno', vesta: 'Vesta' } as const;
+/** The answer's points: the body table's (North Node, Chiron, Black Moon Lilith), then the Part of Fortune. */
+export const POINT_NAMES = { ...BODY_POINT_NAMES, partOfFortune: 'Part of Fortune' } as const;
+export { ASTEROID_NAMES };
 export type PointKey = keyof typeof POINT_NAMES;
 export type AsteroidKey = keyof typeof ASTEROID_NAMES;
 
@@ -190,6 +197,22 @@ function body(name: string, longitude: number, speed: number, cusps: readonly nu
     house: houseOf(longitude, cusps),
     isRetrograde: speed < 0,
   };
+}
+
+/** The answer's positions of table bodies beyond the planets, keyed as in the table, in its order. */
+function bodiesOf<R extends { key: string; name: string; source: { swiss: PlanetName | ExtraBodyName } }>(
+  rows: readonly R[],
+  planets: PlanetPositions,
+  extra: ExtraPositions,
+  cusps: readonly number[],
+): Record<R['key'], BodyPosition> {
+  const out = {} as Record<R['key'], BodyPosition>;
+  for (const row of rows) {
+    const key = row.source.swiss;
+    const p = isPlanetName(key) ? planets[key] : extra[key];
+    out[row.key as R['key']] = body(row.name, p.longitude, p.speed, cusps);
+  }
+  return out;
 }
 
 function zodiacAngle(longitude: number): ZodiacPlacement {
@@ -297,9 +320,10 @@ export function astrologyChartAt(
   const moon = longitudes.Moon;
   const day = isDayChart(jdUT, sun, houses.armc, place.latitude);
   const fortune = partOfFortune(ascendant, sun, moon, day);
-  const node = positions.trueNode;
   const { analysis, dominantElement, dominantQuality } = balance(planets, ascendant, midheaven);
   const asc = gateAngle(ascendant);
+  const points = bodiesOf(POINT_BODIES, positions, extra, cusps) as Record<PointKey, BodyPosition>;
+  points.partOfFortune = body(POINT_NAMES.partOfFortune, fortune, 0, cusps);
 
   const chart: AstrologyChart = {
     chart: {
@@ -324,23 +348,8 @@ export function astrologyChartAt(
       sign: zodiacPosition(cusp).sign,
     })),
     aspects: aspectsWithin(longitudes),
-    points: {
-      northNode: body(POINT_NAMES.northNode, node.longitude, node.speed, cusps),
-      chiron: body(POINT_NAMES.chiron, extra.chiron.longitude, extra.chiron.speed, cusps),
-      blackMoonLilith: body(
-        POINT_NAMES.blackMoonLilith,
-        extra.meanApogee.longitude,
-        extra.meanApogee.speed,
-        cusps,
-      ),
-      partOfFortune: body(POINT_NAMES.partOfFortune, fortune, 0, cusps),
-    },
-    asteroids: {
-      ceres: body(ASTEROID_NAMES.ceres, extra.ceres.longitude, extra.ceres.speed, cusps),
-      pallas: body(ASTEROID_NAMES.pallas, extra.pallas.longitude, extra.pallas.speed, cusps),
-      juno: body(ASTEROID_NAMES.juno, extra.juno.longitude, extra.juno.speed, cusps),
-      vesta: body(ASTEROID_NAMES.vesta, extra.vesta.longitude, extra.vesta.speed, cusps),
-    },
+    points,
+    asteroids: bodiesOf(ASTEROID_BODIES, positions, extra, cusps),
     analysis,
   };
   return { chart, houses, longitudes };

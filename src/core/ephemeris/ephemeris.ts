@@ -1,87 +1,32 @@
-import { EXTRA_BODIES, type ExtraBodyName, type PlanetName, SE_BODY } from './bodies.js';
+import { type ExtraBodyName, type PlanetName, SE_BODY } from '../bodies/index.js';
 import { type EclipseEphemeris, eclipseMethods } from './eclipses.js';
-import {
-  DESIGN_LAST_STEP_DAYS,
-  DESIGN_MAX_ITERATIONS,
-  designLookbackGuess,
-  designTarget,
-  wrap180,
-} from './design.js';
-import { HOUSE_SYSTEM_CODES, type Houses, type HouseSystem } from './houses.js';
+import { EphemerisError, failure } from './ephemeris-error.js';
+import { type BodyCalculation, bodyAt, CALC_FLAGS, checkBodyCall } from './generic.js';
+import { houseQueryCode, type Houses, housesAt, type HouseSystem } from './houses.js';
 import {
   bundledEphePath,
-  calcAny,
   calcEcliptic,
-  calcHouses,
   deltaTDays,
   libraryVersion,
-  timeEquationDays,
   SEFLG,
+  timeEquationDays,
   useEphePath,
 } from './native.js';
+import {
+  calc,
+  designInstantAt,
+  type ExtraPositions,
+  extraBodiesAt,
+  type HdPositions,
+  hdBodiesWithSun,
+  type HumanDesignMoments,
+  humanDesignMomentsAt,
+  type PlanetPositions,
+  planetsAt,
+  type Position,
+  POSITION_FLAGS,
+} from './positions.js';
 import { assertHumanDesignBirth, assertSupportedJulianDay } from './range.js';
-
-/** Apparent geocentric tropical ecliptic longitude of date, degrees in [0, 360), and its rate in deg/day. */
-export interface Position {
-  readonly longitude: number;
-  readonly speed: number;
-}
-
-export type PlanetPositions = Readonly<Record<PlanetName, Position>>;
-export type ExtraPositions = Readonly<Record<ExtraBodyName, Position>>;
-
-export interface HdPositions {
-  readonly sun: Position;
-  readonly earth: Position;
-  readonly northNode: Position;
-  readonly southNode: Position;
-  readonly moon: Position;
-  readonly mercury: Position;
-  readonly venus: Position;
-  readonly mars: Position;
-  readonly jupiter: Position;
-  readonly saturn: Position;
-  readonly uranus: Position;
-  readonly neptune: Position;
-  readonly pluto: Position;
-}
-
-export interface HumanDesignMoments {
-  readonly personality: HdPositions;
-  /** Julian day (UT) when the Sun stood exactly 88 degrees of arc before its birth longitude. */
-  readonly designJdUT: number;
-  readonly design: HdPositions;
-}
-
-/**
- * Result of the generic call. With `CALC_FLAGS.EQUATORIAL`, `longitude`/`latitude` carry right
- * ascension/declination (degrees). `flags` is what the library reports it actually did.
- */
-export interface BodyCalculation {
-  readonly longitude: number;
-  readonly latitude: number;
-  /** AU */
-  readonly distance: number;
-  readonly longitudeSpeed: number;
-  readonly latitudeSpeed: number;
-  readonly distanceSpeed: number;
-  readonly flags: number;
-}
-
-/** Flags the generic call accepts; the Swiss Ephemeris data-file flag is always added. */
-export const CALC_FLAGS = {
-  SPEED: SEFLG.SPEED,
-  EQUATORIAL: SEFLG.EQUATORIAL,
-  HELIOCENTRIC: SEFLG.HELCTR,
-  BARYCENTRIC: SEFLG.BARYCTR,
-  TRUE_POSITION: SEFLG.TRUEPOS,
-  NO_ABERRATION: SEFLG.NOABERR,
-  NO_DEFLECTION: SEFLG.NOGDEFL,
-  J2000: SEFLG.J2000,
-  NO_NUTATION: SEFLG.NONUT,
-} as const;
-
-const ALLOWED_FLAGS = Object.values(CALC_FLAGS).reduce((a, b) => a | b, 0);
 
 export interface EphemerisOptions {
   /** Directory holding sepl_18.se1, semo_18.se1, seas_18.se1; defaults to the swisseph package's `ephe`. */
@@ -92,8 +37,8 @@ export interface Ephemeris extends EclipseEphemeris {
   readonly ephePath: string;
   /** Swiss Ephemeris library version, e.g. "2.09.03". */
   readonly version: string;
-  /** Apparent longitude and speed of one of the chart bodies. */
-  position(planet: PlanetName, jdUT: number): Position;
+  /** Apparent longitude and speed of one of the chart bodies with its own call (`planets()` or `extraBodies()`). */
+  position(body: PlanetName | ExtraBodyName, jdUT: number): Position;
   /** Sun, Moon, true node and Mercury-Pluto at one instant. */
   planets(jdUT: number): PlanetPositions;
   /** The 13 Human Design bodies (Earth and south node derived exactly, with the speeds of Sun and node). */
@@ -123,15 +68,6 @@ export interface Ephemeris extends EclipseEphemeris {
   body(bodyId: number, jdUT: number, flags?: number): BodyCalculation;
 }
 
-/** The ephemeris could not deliver data-file precision: a deployment fault, never the caller's. */
-export class EphemerisError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'EphemerisError';
-  }
-}
-
-const FLAGS = SEFLG.SWIEPH | SEFLG.SPEED;
 const SECONDS_PER_DAY = 86_400;
 const MINUTES_PER_DAY = 1_440;
 /**
@@ -147,18 +83,10 @@ const PROBE_BODIES = [
   [SE_BODY.chiron, 'seas_18.se1'],
 ] as const;
 
-const opposite = (longitude: number): number => (longitude >= 180 ? longitude - 180 : longitude + 180);
-
-function failure(body: number, jdUT: number, detail: string): EphemerisError {
-  return new EphemerisError(`Swiss Ephemeris failed for body ${body} at JD ${jdUT} (UT): ${detail}`);
-}
-
-export function createEphemeris(options: EphemerisOptions = {}): Ephemeris {
-  const ephePath = options.ephePath ?? bundledEphePath();
-
-  useEphePath(ephePath, true);
+/** Refuses to start on missing or unreadable data files, where the library would silently fall back to Moshier. */
+function probeDataFiles(ephePath: string): void {
   for (const [body, file] of PROBE_BODIES) {
-    const r = calcEcliptic(PROBE_JD, body, FLAGS);
+    const r = calcEcliptic(PROBE_JD, body, POSITION_FLAGS);
     if (typeof r === 'string' || (r.rflag & SEFLG.SWIEPH) === 0) {
       const what = typeof r === 'string' ? r : 'the result lacks SEFLG_SWIEPH (Moshier fallback)';
       throw new EphemerisError(
@@ -168,92 +96,40 @@ export function createEphemeris(options: EphemerisOptions = {}): Ephemeris {
       );
     }
   }
+}
 
-  // Hot path: one native call per body, a range check per instant, no other allocation.
-  const calc = (body: number, jdUT: number): Position => {
-    const r = calcEcliptic(jdUT, body, FLAGS);
-    if (typeof r === 'string') throw failure(body, jdUT, r);
-    if ((r.rflag & SEFLG.SWIEPH) === 0)
-      throw failure(body, jdUT, 'result lacks SEFLG_SWIEPH (Moshier fallback)');
-    return { longitude: r.longitude, speed: r.longitudeSpeed };
-  };
+/**
+ * The ephemeris on the data files at `ephePath`: every method checks its instant against the files'
+ * span and re-asserts this instance's path, then computes (positions.ts, generic.ts, houses.ts,
+ * eclipses.ts).
+ */
+export function createEphemeris(options: EphemerisOptions = {}): Ephemeris {
+  const ephePath = options.ephePath ?? bundledEphePath();
+  useEphePath(ephePath, true);
+  probeDataFiles(ephePath);
 
   const enter = (jdUT: number): void => {
     assertSupportedJulianDay(jdUT);
     useEphePath(ephePath);
   };
-
-  const hdBodiesWithSun = (jdUT: number, sun: Position): HdPositions => {
-    const node = calc(SE_BODY.trueNode, jdUT);
-    return {
-      sun,
-      earth: { longitude: opposite(sun.longitude), speed: sun.speed },
-      northNode: node,
-      southNode: { longitude: opposite(node.longitude), speed: node.speed },
-      moon: calc(SE_BODY.moon, jdUT),
-      mercury: calc(SE_BODY.mercury, jdUT),
-      venus: calc(SE_BODY.venus, jdUT),
-      mars: calc(SE_BODY.mars, jdUT),
-      jupiter: calc(SE_BODY.jupiter, jdUT),
-      saturn: calc(SE_BODY.saturn, jdUT),
-      uranus: calc(SE_BODY.uranus, jdUT),
-      neptune: calc(SE_BODY.neptune, jdUT),
-      pluto: calc(SE_BODY.pluto, jdUT),
-    };
-  };
-
-  /**
-   * Newton on the Sun's longitude (its apparent speed is always 0.95-1.02 deg/day, never zero), from
-   * designLookbackGuess; usually two Sun calls. Leaves the Sun's speed near the solution in `designSunSpeed`.
-   */
-  let designSunSpeed = 0;
-  const solveDesign = (jdUT: number, target: number): number => {
-    let t = jdUT - designLookbackGuess(jdUT);
-    for (let i = 0; i < DESIGN_MAX_ITERATIONS; i++) {
-      const sun = calc(SE_BODY.sun, t);
-      const step = wrap180(sun.longitude - target) / sun.speed;
-      t -= step;
-      if (Math.abs(step) < DESIGN_LAST_STEP_DAYS) {
-        designSunSpeed = sun.speed;
-        return t;
-      }
-    }
-    throw new EphemerisError(`design instant did not converge for JD ${jdUT} (UT)`);
-  };
-
-  const designInstant = (jdUT: number, birthSunLongitude?: number): number => {
+  // Human Design births reach 88 degrees of solar arc back: a narrower range than `enter`'s.
+  const enterHumanDesign = (jdUT: number): void => {
     assertHumanDesignBirth(jdUT);
-    if (birthSunLongitude !== undefined && !Number.isFinite(birthSunLongitude)) {
-      throw new RangeError(`birth Sun longitude must be a finite number, got ${birthSunLongitude}`);
-    }
     useEphePath(ephePath);
-    return solveDesign(jdUT, designTarget(birthSunLongitude ?? calc(SE_BODY.sun, jdUT).longitude));
   };
 
   return {
     ephePath,
     version: libraryVersion(),
 
-    position(planet, jdUT) {
+    position(body, jdUT) {
       enter(jdUT);
-      return calc(SE_BODY[planet], jdUT);
+      return calc(SE_BODY[body], jdUT);
     },
 
     planets(jdUT) {
       enter(jdUT);
-      return {
-        sun: calc(SE_BODY.sun, jdUT),
-        moon: calc(SE_BODY.moon, jdUT),
-        trueNode: calc(SE_BODY.trueNode, jdUT),
-        mercury: calc(SE_BODY.mercury, jdUT),
-        venus: calc(SE_BODY.venus, jdUT),
-        mars: calc(SE_BODY.mars, jdUT),
-        jupiter: calc(SE_BODY.jupiter, jdUT),
-        saturn: calc(SE_BODY.saturn, jdUT),
-        uranus: calc(SE_BODY.uranus, jdUT),
-        neptune: calc(SE_BODY.neptune, jdUT),
-        pluto: calc(SE_BODY.pluto, jdUT),
-      };
+      return planetsAt(jdUT);
     },
 
     humanDesignBodies(jdUT) {
@@ -261,39 +137,25 @@ export function createEphemeris(options: EphemerisOptions = {}): Ephemeris {
       return hdBodiesWithSun(jdUT, calc(SE_BODY.sun, jdUT));
     },
 
-    designInstant,
+    designInstant(jdUT, birthSunLongitude) {
+      enterHumanDesign(jdUT);
+      return designInstantAt(jdUT, birthSunLongitude);
+    },
 
     humanDesignMoments(jdUT) {
-      assertHumanDesignBirth(jdUT);
-      useEphePath(ephePath);
-      const personality = hdBodiesWithSun(jdUT, calc(SE_BODY.sun, jdUT));
-      const target = designTarget(personality.sun.longitude);
-      const designJdUT = solveDesign(jdUT, target);
-      // The solved instant puts the Sun on the target to ~1e-8 degrees: use the target, save a call.
-      const sun = { longitude: target, speed: designSunSpeed };
-      return { personality, designJdUT, design: hdBodiesWithSun(designJdUT, sun) };
+      enterHumanDesign(jdUT);
+      return humanDesignMomentsAt(jdUT);
     },
 
     extraBodies(jdUT) {
       enter(jdUT);
-      const out = {} as Record<ExtraBodyName, Position>;
-      for (const name of EXTRA_BODIES) out[name] = calc(SE_BODY[name], jdUT);
-      return out;
+      return extraBodiesAt(jdUT);
     },
 
     houses(jdUT, latitude, longitude, system) {
-      if (!(Math.abs(latitude) <= 90) || !(Math.abs(longitude) <= 180)) {
-        throw new RangeError(`not a place on Earth: latitude ${latitude}, longitude ${longitude}`);
-      }
-      const code = HOUSE_SYSTEM_CODES[system];
-      if (code === undefined) throw new RangeError(`unknown house system: ${String(system)}`);
+      const code = houseQueryCode(latitude, longitude, system);
       enter(jdUT);
-      const r = calcHouses(jdUT, latitude, longitude, code);
-      if (typeof r === 'string') {
-        if (code === 'P' || code === 'K') return null;
-        throw new EphemerisError(`Swiss Ephemeris houses (${system}) failed at JD ${jdUT} (UT): ${r}`);
-      }
-      return { cusps: r.cusps, ascendant: r.ascendant, midheaven: r.mc, armc: r.armc };
+      return housesAt(jdUT, latitude, longitude, code, system);
     },
 
     deltaT(jdUT) {
@@ -309,25 +171,9 @@ export function createEphemeris(options: EphemerisOptions = {}): Ephemeris {
     },
 
     body(bodyId, jdUT, flags = CALC_FLAGS.SPEED) {
-      if (!Number.isInteger(bodyId) || bodyId < 0)
-        throw new RangeError(`not a Swiss Ephemeris body number: ${bodyId}`);
-      if ((flags & ~ALLOWED_FLAGS) !== 0) {
-        throw new RangeError(`unsupported flags ${flags}: use CALC_FLAGS (the data-file flag is always set)`);
-      }
+      checkBodyCall(bodyId, flags);
       enter(jdUT);
-      const r = calcAny(jdUT, bodyId, flags | SEFLG.SWIEPH);
-      if (typeof r === 'string') throw failure(bodyId, jdUT, r);
-      if ((r.rflag & SEFLG.SWIEPH) === 0)
-        throw failure(bodyId, jdUT, 'result lacks SEFLG_SWIEPH (Moshier fallback)');
-      return {
-        longitude: r.a,
-        latitude: r.b,
-        distance: r.distance,
-        longitudeSpeed: r.aSpeed,
-        latitudeSpeed: r.bSpeed,
-        distanceSpeed: r.distanceSpeed,
-        flags: r.rflag,
-      };
+      return bodyAt(bodyId, jdUT, flags);
     },
 
     // Eclipse searches (eclipses.ts).

@@ -1,28 +1,23 @@
+// The body keys of the ephemeris' records and the Swiss Ephemeris numbers, from the body table.
 export {
-  CLASSICAL_PLANETS,
-  type ClassicalPlanet,
   EXTRA_BODIES,
   type ExtraBodyName,
   HD_BODIES,
   type HdBodyName,
-  planetKey,
-  PLANETS,
+  PLANET_KEYS,
   type PlanetName,
   SE_BODY,
-} from './bodies.js';
+} from '../bodies/index.js';
+export { createEphemeris, type Ephemeris, type EphemerisOptions } from './ephemeris.js';
+export { EphemerisError } from './ephemeris-error.js';
+export { type BodyCalculation, CALC_FLAGS } from './generic.js';
 export {
-  type BodyCalculation,
-  CALC_FLAGS,
-  createEphemeris,
-  type Ephemeris,
-  EphemerisError,
-  type EphemerisOptions,
   type ExtraPositions,
   type HdPositions,
   type HumanDesignMoments,
   type PlanetPositions,
   type Position,
-} from './ephemeris.js';
+} from './positions.js';
 export { HOUSE_SYSTEM_CODES, HOUSE_SYSTEMS, type Houses, type HouseSystem } from './houses.js';
 export {
   ECLIPSE_FLAGS,

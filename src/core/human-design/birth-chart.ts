@@ -8,6 +8,7 @@ import {
   PERSON_FIELDS,
   resolveBirth,
 } from '../birth/index.js';
+import { HD_KEY_OF } from '../bodies/index.js';
 import type { Ephemeris, HdPositions } from '../ephemeris/index.js';
 import type { KnowledgeBase } from '../knowledge/index.js';
 import type { CityTable } from '../location/index.js';
@@ -24,26 +25,10 @@ import { type ChartTooltips, type CompositeTooltips, chartTooltips, compositeToo
  *   instant 88° of solar arc earlier) -> engine -> V2 data (+ tooltips)
  */
 
-/** Engine planet -> ephemeris body (Rahu = true North Node, Ketu = South Node). */
-const BODY_OF_PLANET = {
-  Sun: 'sun',
-  Earth: 'earth',
-  Rahu: 'northNode',
-  Ketu: 'southNode',
-  Moon: 'moon',
-  Mercury: 'mercury',
-  Venus: 'venus',
-  Mars: 'mars',
-  Jupiter: 'jupiter',
-  Saturn: 'saturn',
-  Uranus: 'uranus',
-  Neptune: 'neptune',
-  Pluto: 'pluto',
-} as const satisfies Record<Planet, keyof HdPositions>;
-
+/** The engine's longitudes by V2 name from the ephemeris' positions by key (Rahu = `northNode`). */
 export function longitudesOf(positions: HdPositions): Record<Planet, number> {
   const out = {} as Record<Planet, number>;
-  for (const planet of PLANETS) out[planet] = positions[BODY_OF_PLANET[planet]].longitude;
+  for (const planet of PLANETS) out[planet] = positions[HD_KEY_OF[planet]].longitude;
   return out;
 }
 

@@ -6,6 +6,8 @@
  * `knowledge-ids.ts`.
  */
 
+import { HD_BODY_NAMES, type HdBody } from '../bodies/index.js';
+
 /**
  * The Rave Mandala (section 1.1): gates in order of increasing ecliptic longitude. Index 0, gate 41,
  * starts at 302° (2° Aquarius); each gate spans 5.625°.
@@ -33,26 +35,12 @@ export type Tone = 1 | 2 | 3 | 4 | 5 | 6;
 export type Base = 1 | 2 | 3 | 4 | 5;
 
 /**
- * The 13 activating bodies of each side, in the conventional bodygraph column order (section 2.2).
- * Rahu = true North Node, Ketu = South Node; Earth and Ketu are the points opposite Sun and Rahu.
+ * The 13 activating bodies of each side, in the conventional bodygraph column order (section 2.2),
+ * under their V2 names: the body table's Human Design rows (`core/bodies`). Rahu = true North Node,
+ * Ketu = South Node; Earth and Ketu are the points opposite Sun and Rahu.
  */
-export const PLANETS = [
-  'Sun',
-  'Earth',
-  'Rahu',
-  'Ketu',
-  'Moon',
-  'Mercury',
-  'Venus',
-  'Mars',
-  'Jupiter',
-  'Saturn',
-  'Uranus',
-  'Neptune',
-  'Pluto',
-] as const;
-
-export type Planet = (typeof PLANETS)[number];
+export const PLANETS = HD_BODY_NAMES;
+export type Planet = HdBody;
 
 /** The 9 centers in the service's fixed output order (the spec's terminology order); section 3.1. */
 export const CENTERS = [

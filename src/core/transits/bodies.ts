@@ -1,14 +1,8 @@
-import {
-  CLASSICAL_PLANETS,
-  type Ephemeris,
-  type PlanetName,
-  type Position,
-  SE_BODY,
-} from '../ephemeris/index.js';
+import { type TrackedBody, TRACKED_SWISS_KEY } from '../bodies/index.js';
+import type { Ephemeris, Position } from '../ephemeris/index.js';
 import { BASES_PER_LINE, basesFromAries, wheelBases } from '../human-design/activation.js';
 import {
   type GateNumber,
-  PLANETS as HD_PLANETS,
   LINES_PER_GATE,
   type Line,
   SIGNS,
@@ -17,20 +11,15 @@ import {
   WHEEL_START_DEGREES,
 } from '../human-design/tables.js';
 
-/** The 13 Human Design bodies under their V2 chart names (Rahu = true North Node, Ketu = South Node). */
-export const HD_BODY_NAMES = HD_PLANETS;
-export type HdBody = (typeof HD_BODY_NAMES)[number];
-
-/** Bodies with stations and returns: the Sun, Moon, Mercury..Pluto and Chiron. */
-export const RETURN_BODIES = [...CLASSICAL_PLANETS, 'Chiron'] as const;
-export type ReturnBody = (typeof RETURN_BODIES)[number];
-
-/** Bodies that turn retrograde: Mercury through Pluto and Chiron. */
-export const STATION_BODIES = RETURN_BODIES.filter((b) => b !== 'Sun' && b !== 'Moon') as readonly Exclude<
-  ReturnBody,
-  'Sun' | 'Moon'
->[];
-export type StationBody = (typeof STATION_BODIES)[number];
+// The transit tools' body names, from the body table.
+export {
+  HD_BODY_NAMES,
+  type HdBody,
+  RETURN_BODIES,
+  type ReturnBody,
+  STATION_BODIES,
+  type StationBody,
+} from '../bodies/index.js';
 
 /** Case-insensitive name lookup in a list of canonical names; undefined when unknown. */
 export function matchName<T extends string>(names: readonly T[], input: string): T | undefined {
@@ -85,27 +74,8 @@ export const wrap180 = (degrees: number): number => mod360(degrees + 180) - 180;
 
 export type Sampler = (jdUT: number) => Position;
 
-const PLANET_OF: Record<Exclude<ReturnBody, 'Chiron'>, PlanetName> = {
-  Sun: 'sun',
-  Moon: 'moon',
-  Mercury: 'mercury',
-  Venus: 'venus',
-  Mars: 'mars',
-  Jupiter: 'jupiter',
-  Saturn: 'saturn',
-  Uranus: 'uranus',
-  Neptune: 'neptune',
-  Pluto: 'pluto',
-};
-
 /** Apparent longitude and speed of a body, one ephemeris call per instant. */
-export function samplerOf(ephemeris: Ephemeris, body: ReturnBody | 'Rahu'): Sampler {
-  if (body === 'Chiron') {
-    return (jd) => {
-      const r = ephemeris.body(SE_BODY.chiron, jd);
-      return { longitude: r.longitude, speed: r.longitudeSpeed };
-    };
-  }
-  const planet: PlanetName = body === 'Rahu' ? 'trueNode' : PLANET_OF[body];
-  return (jd) => ephemeris.position(planet, jd);
+export function samplerOf(ephemeris: Ephemeris, body: TrackedBody): Sampler {
+  const key = TRACKED_SWISS_KEY[body];
+  return (jd) => ephemeris.position(key, jd);
 }

@@ -1,3 +1,4 @@
+import { HD_SOURCE, type TrackedBody } from '../bodies/index.js';
 import type { Ephemeris } from '../ephemeris/index.js';
 import type { GateNumber, Line } from '../human-design/tables.js';
 import {
@@ -10,7 +11,7 @@ import {
 } from './bodies.js';
 import { isoUtc } from './time.js';
 import type { Track } from './track.js';
-import { buildTracks, type TrackedBody } from './tracks.js';
+import { buildTracks } from './tracks.js';
 
 /**
  * Gate and line entry/exit events of the 13 Human Design bodies over a range, and the periods
@@ -147,21 +148,8 @@ export function lineCrossings(track: Track): Crossing[] {
   return out;
 }
 
-const TRACKED: Record<HdBody, { tracked: TrackedBody; lineOffset: number }> = {
-  Sun: { tracked: 'Sun', lineOffset: 0 },
-  Earth: { tracked: 'Sun', lineOffset: LINES_PER_CIRCLE / 2 },
-  Rahu: { tracked: 'Rahu', lineOffset: 0 },
-  Ketu: { tracked: 'Rahu', lineOffset: LINES_PER_CIRCLE / 2 },
-  Moon: { tracked: 'Moon', lineOffset: 0 },
-  Mercury: { tracked: 'Mercury', lineOffset: 0 },
-  Venus: { tracked: 'Venus', lineOffset: 0 },
-  Mars: { tracked: 'Mars', lineOffset: 0 },
-  Jupiter: { tracked: 'Jupiter', lineOffset: 0 },
-  Saturn: { tracked: 'Saturn', lineOffset: 0 },
-  Uranus: { tracked: 'Uranus', lineOffset: 0 },
-  Neptune: { tracked: 'Neptune', lineOffset: 0 },
-  Pluto: { tracked: 'Pluto', lineOffset: 0 },
-};
+/** Lines between a body and the one it is derived from (180 degrees: exactly 192 lines). */
+const linesOf = (offsetDeg: 0 | 180): number => (offsetDeg / 360) * LINES_PER_CIRCLE;
 
 /** Events and periods of the chosen bodies (all 13 by default) between two JD UT instants. */
 export function transitPeriods(
@@ -173,7 +161,7 @@ export function transitPeriods(
   const wanted = HD_BODY_NAMES.filter((b) => bodies.includes(b));
   const tracks = buildTracks(
     ephemeris,
-    [...new Set(wanted.map((b) => TRACKED[b].tracked))],
+    [...new Set(wanted.map((b) => HD_SOURCE[b].tracked))],
     startJdUT,
     endJdUT,
   );
@@ -183,7 +171,8 @@ export function transitPeriods(
   const gatePeriods: GatePeriod[] = [];
 
   for (const body of wanted) {
-    const { tracked, lineOffset } = TRACKED[body];
+    const { tracked, offsetDeg } = HD_SOURCE[body];
+    const lineOffset = linesOf(offsetDeg);
     let source = cache.get(tracked);
     if (!source) {
       const track = tracks.get(tracked)!;

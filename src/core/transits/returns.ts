@@ -1,3 +1,4 @@
+import { RETURN_GRID_DAYS } from '../bodies/index.js';
 import type { Ephemeris } from '../ephemeris/index.js';
 import { mod360, type ReturnBody, samplerOf, wrap180 } from './bodies.js';
 import { findRoot } from './roots.js';
@@ -22,20 +23,6 @@ export interface PlanetaryReturn {
   direction: 'direct' | 'retrograde';
 }
 
-const GRID_DAYS: Record<ReturnBody, number> = {
-  Sun: 2,
-  Moon: 0.5,
-  Mercury: 0.5,
-  Venus: 0.5,
-  Mars: 1,
-  Jupiter: 2,
-  Saturn: 2,
-  Uranus: 2,
-  Neptune: 2,
-  Pluto: 2,
-  Chiron: 2,
-};
-
 const ROOT_TOLERANCE_DAYS = 1e-7;
 const SPEED_TOLERANCE_DAYS = 1e-4;
 
@@ -56,7 +43,7 @@ export function planetaryReturns(
   const f = (t: number) => wrap180(sample(t).longitude - natal);
   const speed = (t: number) => sample(t).speed;
   const [start, end] = yearBounds(year);
-  const step = GRID_DAYS[body];
+  const step = RETURN_GRID_DAYS[body]; // days, from the body table
   const out: PlanetaryReturn[] = [];
 
   const crossingIn = (a: number, fa: number, b: number, fb: number) => {

@@ -71,13 +71,14 @@ const LONGEST = {
   utc: '"2025-12-31T23:00:00Z"',
   position: '{"longitude":359.9999,"gate":64,"line":6,"sign":"Sagittarius"}',
   moonExtra: `,"phase":"${[...MOON_PHASES].sort((a, b) => b.length - a.length)[0]}","illumination":0.999`,
+  body: [...HD_BODY_NAMES].sort((a, b) => b.length - a.length)[0],
 };
 const WRAPPER_BYTES =
   '{"startDate":"2025-01-01","endDate":"2025-12-31","granularity":"hourly","count":8784,"points":[]}'.length +
   `,"bodies":${JSON.stringify(HD_BODY_NAMES)}`.length;
 const MOON_POINT_BYTES = `{"utc":${LONGEST.utc},${LONGEST.position.slice(1, -1)}${LONGEST.moonExtra}},`
   .length;
-const BODY_BYTES = `"Mercury":${LONGEST.position},`.length;
+const BODY_BYTES = `"${LONGEST.body}":${LONGEST.position},`.length;
 /** Measured at most 6,043 bytes over six years of daily charts (1850-2300); the rest is margin. */
 const CHART_POINT_BYTES = 6_400;
 

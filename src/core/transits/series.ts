@@ -1,3 +1,4 @@
+import { HD_SOURCE, type TrackedBody } from '../bodies/index.js';
 import type { Ephemeris } from '../ephemeris/index.js';
 import {
   gateLineSign,
@@ -11,7 +12,7 @@ import {
 import { elongation, illumination, type MoonPhase, phaseBoundaryDistance, phaseName } from './phase.js';
 import { type DateRange, type Granularity, isoUtc, seriesInstants } from './time.js';
 import { Track } from './track.js';
-import { trackOptions, type TrackedBody } from './tracks.js';
+import { trackOptions } from './tracks.js';
 import { WHEEL_START_DEGREES } from '../human-design/tables.js';
 
 /**
@@ -51,22 +52,6 @@ export interface SeriesPoint {
 export interface MoonSeriesPoint extends MoonPoint {
   utc: string;
 }
-
-const SOURCE: Record<HdBody, { tracked: TrackedBody; offset: 0 | 180 }> = {
-  Sun: { tracked: 'Sun', offset: 0 },
-  Earth: { tracked: 'Sun', offset: 180 },
-  Rahu: { tracked: 'Rahu', offset: 0 },
-  Ketu: { tracked: 'Rahu', offset: 180 },
-  Moon: { tracked: 'Moon', offset: 0 },
-  Mercury: { tracked: 'Mercury', offset: 0 },
-  Venus: { tracked: 'Venus', offset: 0 },
-  Mars: { tracked: 'Mars', offset: 0 },
-  Jupiter: { tracked: 'Jupiter', offset: 0 },
-  Saturn: { tracked: 'Saturn', offset: 0 },
-  Uranus: { tracked: 'Uranus', offset: 0 },
-  Neptune: { tracked: 'Neptune', offset: 0 },
-  Pluto: { tracked: 'Pluto', offset: 0 },
-};
 
 /** Degrees from a longitude in [0, 360) to the nearest line or sign boundary. */
 function boundaryDistance(longitude: number): number {
@@ -116,7 +101,7 @@ export function transitSeries(
   const instants = seriesInstants(range, granularity);
   if (instants.length === 0) return [];
   const wanted = HD_BODY_NAMES.filter((b) => bodies.includes(b));
-  const needed = new Set<TrackedBody>(wanted.map((b) => SOURCE[b].tracked));
+  const needed = new Set<TrackedBody>(wanted.map((b) => HD_SOURCE[b].tracked));
   if (needed.has('Moon')) needed.add('Sun');
   const sources = new Map<TrackedBody, Source>();
   for (const body of needed) sources.set(body, sourceFor(ephemeris, body, instants));
@@ -127,7 +112,7 @@ export function transitSeries(
     const out: SeriesPoint['bodies'] = {};
     for (const body of wanted) {
       if (body === 'Moon') continue;
-      const { tracked, offset } = SOURCE[body];
+      const { tracked, offsetDeg: offset } = HD_SOURCE[body];
       const source = sources.get(tracked)!;
       let longitude = mod360(source.value(t) + offset);
       if (!source.exact && boundaryDistance(longitude) < BOUNDARY_MARGIN_DEG)

@@ -1,3 +1,4 @@
+import { STATION_STEPS } from '../bodies/index.js';
 import { type Ephemeris, SUPPORTED_RANGE } from '../ephemeris/index.js';
 import { type GateLineSign, gateLineSign, samplerOf, type StationBody, wrap180 } from './bodies.js';
 import { findRoot } from './roots.js';
@@ -28,32 +29,6 @@ export interface RetrogradePeriod {
   postShadowEnd: string | null;
 }
 
-/** Grid steps, days: below half the shortest retrograde or direct stretch of each planet. */
-const GRID_DAYS: Record<StationBody, number> = {
-  Mercury: 0.5,
-  Venus: 0.5,
-  Mars: 0.5,
-  Jupiter: 2,
-  Saturn: 2,
-  Uranus: 2,
-  Neptune: 2,
-  Pluto: 2,
-  Chiron: 2,
-};
-
-/** Longer than each planet's longest retrograde period plus its shadow, days. */
-const REACH_DAYS: Record<StationBody, number> = {
-  Mercury: 60,
-  Venus: 100,
-  Mars: 160,
-  Jupiter: 250,
-  Saturn: 280,
-  Uranus: 320,
-  Neptune: 330,
-  Pluto: 330,
-  Chiron: 320,
-};
-
 const ROOT_TOLERANCE_DAYS = 1e-6;
 const round4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 
@@ -67,10 +42,10 @@ export function retrogradePeriods(
   const sample = samplerOf(ephemeris, planet);
   const speed = (t: number) => sample(t).speed;
   const longitude = (t: number) => sample(t).longitude;
-  const reach = REACH_DAYS[planet];
+  // Grid step and reach per planet, days (the body table's `stations`).
+  const { gridDays: step, reachDays: reach } = STATION_STEPS[planet];
   const from = Math.max(startJdUT - reach, SUPPORTED_RANGE.startJdUT);
   const to = Math.min(endJdUT + reach, SUPPORTED_RANGE.endJdUT - 1e-6);
-  const step = GRID_DAYS[planet];
 
   const stations: { jdUT: number; retrograde: boolean }[] = [];
   let t0 = from;

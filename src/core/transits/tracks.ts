@@ -1,32 +1,7 @@
+import { TRACK_STEP_DAYS, type TrackedBody } from '../bodies/index.js';
 import type { Ephemeris, Position } from '../ephemeris/index.js';
-import { type ReturnBody, samplerOf } from './bodies.js';
+import { samplerOf } from './bodies.js';
 import { Track, type TrackOptions } from './track.js';
-
-/** The bodies a track can follow: those with their own ephemeris call (Earth and Ketu are derived). */
-export type TrackedBody = ReturnBody | 'Rahu';
-
-/**
- * First step per body, days: about the longest interval whose Hermite midpoint error stays under
- * the tolerance for smooth motion (measured over 2022-2027: Moon 1.7e-4 degrees at 1 day, 1.2e-5 at
- * half a day; Jupiter 5e-6 at 4 days). Where a step fails the check it is halved, so these only
- * trade calls against refinements. No first step exceeds 8 days (served intervals 4 days): apparent
- * longitudes carry nutation, whose 13.7-day term (0.23") a longer interval cannot follow, and a
- * midpoint check can miss a wave that fits between its samples.
- */
-const FIRST_STEP_DAYS: Record<TrackedBody, number> = {
-  Sun: 8,
-  Moon: 1,
-  Rahu: 2,
-  Mercury: 2,
-  Venus: 4,
-  Mars: 4,
-  Jupiter: 8,
-  Saturn: 8,
-  Uranus: 8,
-  Neptune: 8,
-  Pluto: 8,
-  Chiron: 8,
-};
 
 /**
  * 1e-4 degrees (0.36") at the midpoint of the checked interval; the served half-intervals are about
@@ -40,7 +15,7 @@ export const TRACK_MIN_STEP_DAYS = 1 / 24;
 
 export function trackOptions(body: TrackedBody): TrackOptions {
   return {
-    stepDays: FIRST_STEP_DAYS[body],
+    stepDays: TRACK_STEP_DAYS[body],
     toleranceDeg: TRACK_TOLERANCE_DEG,
     minStepDays: TRACK_MIN_STEP_DAYS,
   };
@@ -62,7 +37,7 @@ export function buildTracks(
 ): Map<TrackedBody, Track> {
   const wanted: { instant: number; body: number }[] = [];
   bodies.forEach((body, b) => {
-    const nodes = Track.firstNodes(startJdUT, endJdUT, FIRST_STEP_DAYS[body]);
+    const nodes = Track.firstNodes(startJdUT, endJdUT, TRACK_STEP_DAYS[body]);
     for (const instant of nodes) wanted.push({ instant, body: b });
     for (const instant of Track.firstMidpoints(nodes)) wanted.push({ instant, body: b });
   });
