@@ -1,4 +1,5 @@
 import type { KnowledgeDomain, KnowledgeEntry } from '../knowledge/index.js';
+import { tokenize } from './tokens.js';
 
 /** One retrievable passage: an entry's introduction or one of its `## ` sections. */
 export interface Chunk {
@@ -39,3 +40,12 @@ export function chunkEntry(entry: KnowledgeEntry): Chunk[] {
 /** The text a chunk is embedded from: what it is about first, then what it says. */
 export const chunkText = (c: Pick<Chunk, 'title' | 'heading' | 'body' | 'keywords'>): string =>
   [c.title, c.heading, c.keywords, c.body].filter(Boolean).join('. ');
+
+/** A chunk's full-text tokens by weight: the title (A), the heading and tags (B), the body (C). */
+export const chunkTokens = (
+  c: Pick<Chunk, 'title' | 'heading' | 'body' | 'keywords'>,
+): { A: string[]; B: string[]; C: string[] } => ({
+  A: tokenize(c.title),
+  B: tokenize(`${c.heading} ${c.keywords}`),
+  C: tokenize(c.body),
+});

@@ -70,8 +70,8 @@ describe('knowledge/bazi', () => {
 });
 
 describe('knowledge/bazi relations and stars', () => {
-  const B = BRANCH_SLUGS;
-  const S = STEM_SLUGS;
+  const B: readonly string[] = BRANCH_SLUGS;
+  const S: readonly string[] = STEM_SLUGS;
   const ids = () => new Set(knowledge.entries.map((e) => e.id));
   const pairs = (test: (i: number, j: number) => boolean, names: readonly string[]) => {
     const out: string[] = [];
