@@ -6,6 +6,7 @@ import {
   classifyDomain,
   domainPrior,
   type Embedder,
+  type IndexedChunk,
   namedSystems,
   shouldAbstain,
   tokenize,
@@ -19,7 +20,7 @@ export interface Retrieval {
   /** Entry ids, best first. */
   entries: string[];
   /** The passages to answer from: each ranked entry's introduction, then its sections that matched. */
-  passages: StoredChunk[];
+  passages: IndexedChunk[];
   /** Entries the question names ("4/1", "Mars in the 7th"), best first. */
   named: string[];
   /** Systems the question names outright. */
@@ -229,12 +230,15 @@ function passagesOf(
   catalog: Catalog,
   entries: readonly string[],
   found: readonly StoredChunk[],
-): StoredChunk[] {
-  const out: StoredChunk[] = [];
+): IndexedChunk[] {
+  const out: IndexedChunk[] = [];
   entries.forEach((id, rank) => {
     const entry = catalog.entries.get(id)!;
     const intro = entry.chunks[0]!;
-    const sections = found.filter((c) => c.entryId === id && c.id !== intro.id);
+    const sections = found
+      .filter((c) => c.entryId === id && c.id !== intro.id)
+      .map((c) => catalog.chunks.get(c.id))
+      .filter((c): c is IndexedChunk => c !== undefined);
     const own = [...new Map([intro, ...sections].map((c) => [c.id, c])).values()];
     out.push(...own.slice(0, rank === 0 ? PER_TOP_ENTRY : PER_ENTRY));
   });

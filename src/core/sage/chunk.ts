@@ -41,11 +41,16 @@ export function chunkEntry(entry: KnowledgeEntry): Chunk[] {
 export const chunkText = (c: Pick<Chunk, 'title' | 'heading' | 'body' | 'keywords'>): string =>
   [c.title, c.heading, c.keywords, c.body].filter(Boolean).join('. ');
 
-/** A chunk's full-text tokens by weight: the title (A), the heading and tags (B), the body (C). */
+/**
+ * A chunk's full-text tokens by weight: what it is about (A), then what frames it (B), then its text
+ * (C). An introduction is about its entry: title A, tags B. A section is about its heading: heading A,
+ * the entry's title and tags B, so that among the sections of "Planetary Returns" the one headed
+ * "Saturn return" ranks first for a Saturn return question.
+ */
 export const chunkTokens = (
   c: Pick<Chunk, 'title' | 'heading' | 'body' | 'keywords'>,
 ): { A: string[]; B: string[]; C: string[] } => ({
-  A: tokenize(c.title),
-  B: tokenize(`${c.heading} ${c.keywords}`),
+  A: tokenize(c.heading || c.title),
+  B: tokenize(c.heading ? `${c.title} ${c.keywords}` : c.keywords),
   C: tokenize(c.body),
 });

@@ -7,6 +7,8 @@ export interface Passage {
   title: string;
   heading: string;
   body: string;
+  /** Position within the entry (0 = introduction), so an answer keeps the entry's reading order. */
+  ordinal?: number;
 }
 
 /** What the extractive answer is composed from (see sage/retrieval.ts). */
@@ -29,8 +31,13 @@ const MAIN_WORDS = 110;
 const MIN_WORDS = 40;
 /** The second system's part of a two-system answer. */
 const SECOND_WORDS = 70;
-/** Related lines under the answer. */
+/** Related lines under the answer, and the words a related line's definition runs to. */
 const RELATED = 2;
+const RELATED_WORDS = 15;
+
+/** Sentences that lean on the one before ("It stations retrograde", "So the four branches are ..."). */
+const LEANS_BACK =
+  /^(?:\*\*)?(?:but|and|so|thus|this|these|that|those|it|its|they|their|them|such|also|however|here|there)\b/i;
 
 const wordCount = (s: string): number => s.split(/\s+/).filter(Boolean).length;
 
@@ -44,62 +51,101 @@ function termWeights(query: readonly string[], passages: readonly Passage[]): We
   );
 }
 
-/** The summed weight of the question tokens a text contains (each once). */
-function overlap(text: string, weights: Weights): number {
+/** The summed weight of the question tokens a text contains (each once), and how many it has. */
+function overlap(text: string, weights: Weights): { score: number; hits: number } {
   let score = 0;
-  for (const t of new Set(tokenize(text))) score += weights.get(t) ?? 0;
-  return score;
+  let hits = 0;
+  for (const t of new Set(tokenize(text))) {
+    const w = weights.get(t);
+    if (w === undefined) continue;
+    score += w;
+    hits++;
+  }
+  return { score, hits };
 }
 
 interface Unit {
   text: string;
-  /** Reading order within the entry: passage, then sentence. */
-  order: number;
+  /** Index of its passage in the entry's passages, and of the sentence in its passage. */
+  passage: number;
+  index: number;
   score: number;
+  hits: number;
   /** The first sentence of the entry's introduction: what the entry is. */
   lead: boolean;
+  /** In the section whose heading the question names ("Saturn return"): that section is the answer. */
+  named: boolean;
 }
 
-/** An entry's sentences and list items in reading order, without those its siblings share. */
+const order = (u: Unit): number => u.passage * 1000 + u.index;
+
+/**
+ * An entry's sentences and list items in reading order, without those its siblings share. When the
+ * question matches section headings ("open" and the section "Open", "Saturn return" and "Saturn
+ * return"), only the best matching sections are kept: the others answer another question.
+ */
 function unitsOf(own: readonly Passage[], weights: Weights, isShared: AnswerPlan['isShared']): Unit[] {
+  const headingScores = own.map((p) => (p.heading ? overlap(p.heading, weights).score : 0));
+  const bestHeading = Math.max(0, ...headingScores);
   const out: Unit[] = [];
   own.forEach((p, pi) => {
-    // A sentence under a heading that matches the question ("Open") shares the heading's match.
-    const heading = overlap(p.heading, weights) / 2;
-    sentences(p.body).forEach((text, i) => {
+    if (bestHeading > 0 && p.heading && headingScores[pi]! < bestHeading) return;
+    // A sentence under a heading that matches the question shares the heading's match.
+    const heading = headingScores[pi]! / 2;
+    sentences(p.body).forEach((text, index) => {
       if (isShared(text)) return;
-      out.push({ text, order: pi * 1000 + i, score: overlap(text, weights) + heading, lead: false });
+      const o = overlap(text, weights);
+      const named = bestHeading > 0 && headingScores[pi] === bestHeading;
+      out.push({ text, passage: pi, index, score: o.score + heading, hits: o.hits, lead: false, named });
     });
   });
   const first = out[0];
-  if (first && first.order < 1000 && !own[0]!.heading) first.lead = true;
+  if (first && first.passage === 0 && first.index === 0 && !own[0]!.heading) first.lead = true;
   return out;
 }
 
 /**
- * The definition first, then the sentences that match the question best, within `budget` words and
- * in reading order; a short pick continues with what follows in the same passage.
+ * The definition first, then the sentences that match the question best, within `budget` words; a
+ * short pick goes on reading the entry from its start. A sentence that leans on the one before it
+ * brings that one along, or is left out when there is no room for both.
  */
 function pick(units: readonly Unit[], budget: number, minimum: number): Unit[] {
-  const chosen: Unit[] = units.filter((u) => u.lead);
-  let used = chosen.reduce((n, u) => n + wordCount(u.text), 0);
-  const ranked = units.filter((u) => !u.lead).sort((a, b) => b.score - a.score || a.order - b.order);
-  // Sentences far weaker than the best one are filler, not answer.
-  const floor = Math.max(0.2, (ranked[0]?.score ?? 0) / 2);
-  for (const u of ranked) {
-    const n = wordCount(u.text);
-    if (chosen.length > 0 && (used + n > budget || u.score < floor)) continue;
-    chosen.push(u);
+  const chosen = new Set(units.filter((u) => u.lead));
+  let used = [...chosen].reduce((n, u) => n + wordCount(u.text), 0);
+  const previous = (u: Unit) => units.find((v) => v.passage === u.passage && v.index === u.index - 1);
+  const take = (u: Unit): boolean => {
+    if (chosen.has(u)) return true;
+    const before = LEANS_BACK.test(u.text) ? previous(u) : undefined;
+    const extra = before && !chosen.has(before) ? [before] : [];
+    const n = [u, ...extra].reduce((sum, v) => sum + wordCount(v.text), 0);
+    if (chosen.size > 0 && used + n > budget) return false;
+    for (const v of [...extra, u]) chosen.add(v);
     used += n;
-  }
-  // Too short to say much: go on reading the entry from its start.
-  for (const u of units) {
+    return true;
+  };
+  const ranked = units.filter((u) => !u.lead).sort((a, b) => b.score - a.score || order(a) - order(b));
+  // The section the question names, as far as it fits; then the best sentences elsewhere, leaving
+  // out those far weaker than the best one (filler, not answer).
+  for (const u of units) if (u.named) take(u);
+  const floor = Math.max(0.2, (ranked[0]?.score ?? 0) / 2);
+  for (const u of ranked) if (u.score >= floor) take(u);
+  // Too short to say much: read on where the best match is, then from the entry's start.
+  const best = ranked[0];
+  const onward = best ? units.filter((u) => u.passage === best.passage && u.index > best.index) : [];
+  for (const u of [...onward, ...units]) {
     if (used >= minimum) break;
-    if (chosen.includes(u) || used + wordCount(u.text) > budget) continue;
-    chosen.push(u);
-    used += wordCount(u.text);
+    take(u);
   }
-  return chosen.sort((a, b) => a.order - b.order);
+  // A list that was started is finished, within half a budget more: "the four arrows" are four.
+  for (const u of units) {
+    if (!LIST_ITEM.test(u.text) || chosen.has(u)) continue;
+    const listStarted = [...chosen].some((v) => v.passage === u.passage && LIST_ITEM.test(v.text));
+    if (listStarted && used + wordCount(u.text) <= budget * 1.5) {
+      chosen.add(u);
+      used += wordCount(u.text);
+    }
+  }
+  return [...chosen].sort((a, b) => order(a) - order(b));
 }
 
 /** Lines of list items stay a list; sentences join into a paragraph. */
@@ -125,12 +171,32 @@ function paragraph(units: readonly string[]): string {
     .join('\n');
 }
 
+/**
+ * The chosen sentences, a paragraph per passage: the introduction's plain, a section's under its
+ * heading in bold ("**Open**: An open G center ..."), so sentences from different sections do not
+ * run together as if they followed each other.
+ */
+function render(own: readonly Passage[], chosen: readonly Unit[]): string {
+  const blocks: string[] = [];
+  for (const [pi, p] of own.entries()) {
+    const texts = chosen.filter((u) => u.passage === pi).map((u) => u.text);
+    if (!texts.length) continue;
+    const text = paragraph(texts);
+    if (!p.heading || pi === 0) blocks.push(text);
+    else if (LIST_ITEM.test(text)) blocks.push(`**${p.heading}**\n\n${text}`);
+    else blocks.push(`**${p.heading}**: ${text}`);
+  }
+  return blocks.join('\n\n');
+}
+
 /** `profile:4-1` -> `profile`, `planet-in-house:mars:7` -> `planet-in-house:mars`: what siblings share. */
 const kindOf = (id: string): string => id.slice(0, id.lastIndexOf(':'));
 
 /**
- * One line about a related entry: its definition when the question names it, else its sentence that
- * matches the question best, if that holds at least half of the question's weight.
+ * One line about a related entry. One the question names gets its definition: the introduction's
+ * first sentence, and the next when the first is short ("Taurus covers 30° to 60° of longitude. It is
+ * a fixed earth sign, traditionally ruled by Venus."). Another gets its sentence that matches the
+ * question best, if that holds two of its tokens and half its weight, and stands on its own.
  */
 function relatedLine(
   own: readonly Passage[],
@@ -139,23 +205,35 @@ function relatedLine(
   plan: AnswerPlan,
 ): string | null {
   const units = unitsOf(own, weights, plan.isShared).filter((u) => !u.text.endsWith(':'));
-  const enough = Math.max(1, [...weights.values()].reduce((a, b) => a + b, 0) / 2);
-  const best = named
-    ? (units.find((u) => u.lead) ?? units[0])
-    : units.filter((u) => u.score >= enough).sort((a, b) => b.score - a.score || a.order - b.order)[0];
-  if (!best) return null;
-  const p = own[Math.floor(best.order / 1000)]!;
+  let texts: string[];
+  if (named) {
+    const intro = units.filter((u) => u.passage === 0 && !own[0]!.heading);
+    texts = [];
+    for (const u of intro.length ? intro : units.slice(0, 1)) {
+      if (texts.length && wordCount(texts.join(' ')) >= RELATED_WORDS) break;
+      texts.push(u.text.replace(LIST_ITEM, ''));
+    }
+  } else {
+    const total = [...weights.values()].reduce((a, b) => a + b, 0);
+    const best = units
+      .filter((u) => !LEANS_BACK.test(u.text) && u.score >= total / 2 && u.hits >= Math.min(2, weights.size))
+      .sort((a, b) => b.score - a.score || order(a) - order(b))[0];
+    texts = best ? [best.text.replace(LIST_ITEM, '')] : [];
+  }
+  if (!texts.length) return null;
+  const p = named ? own[0]! : own[units.find((u) => u.text.endsWith(texts[0]!))?.passage ?? 0]!;
   const name = p.heading && !named ? `${p.title} — ${p.heading}` : p.title;
-  return `- **${name}**: ${best.text.replace(LIST_ITEM, '')}`;
+  return `- **${name}**: ${texts.join(' ')}`;
 }
 
 /**
  * A grounded answer without a language model, every sentence taken from the knowledge base as
  * written: the best entry's definition and the sentences that answer the question (never a sentence
- * its sibling entries share), lists kept as lists; when the question names a second system, that
- * system's entry under its own heading; then up to two related lines, from the other entries the
- * question names (Mars and the Seventh House beside Mars in the 7th House) or that match it, never a
- * sibling of the answer the question did not ask about (Profile 1/4 under a 4/1 question).
+ * its sibling entries share), lists kept as lists and sections under their headings; when the
+ * question names a second system, that system's entry under its own heading; then up to two related
+ * lines, from the other entries the question names (Mars and the Seventh House beside Mars in the
+ * 7th House) or that match it, never a sibling of the answer the question did not ask about
+ * (Profile 1/4 under a 4/1 question).
  */
 export function extractiveAnswer(plan: AnswerPlan): string {
   const { passages } = plan;
@@ -164,9 +242,10 @@ export function extractiveAnswer(plan: AnswerPlan): string {
   const weights = termWeights(plan.tokens, passages);
   const byEntry = new Map<string, Passage[]>();
   for (const p of passages) byEntry.set(p.entryId, [...(byEntry.get(p.entryId) ?? []), p]);
+  for (const own of byEntry.values()) own.sort((a, b) => (a.ordinal ?? 0) - (b.ordinal ?? 0));
   const section = (id: string, budget: number, minimum: number) => {
     const own = byEntry.get(id)!;
-    return `### ${own[0]!.title}\n\n${paragraph(pick(unitsOf(own, weights, plan.isShared), budget, minimum).map((u) => u.text))}`;
+    return `### ${own[0]!.title}\n\n${render(own, pick(unitsOf(own, weights, plan.isShared), budget, minimum))}`;
   };
 
   const mainId = first.entryId;

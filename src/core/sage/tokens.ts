@@ -14,11 +14,12 @@ import { isStopWord, stem } from './text.js';
  * - houses: "7th house", "seventh house", "house 7", and a bare "7th" beside a planet ("Mars in
  *   the 7th") -> `house:7`;
  * - Chinese: each character, known terms (庚金, 七杀) and the English or pinyin they stand for;
- * - pinyin with tone marks or tone numbers (gēng, geng1) as plain pinyin (geng).
+ * - pinyin with tone marks or tone numbers (gēng, geng1) as plain pinyin (geng);
+ * - a clock time (23:00, 11:30) -> `time:clock`, so "born at 11:30 pm" meets the Zi hour's 23:00.
  */
 
 /** Stored with the index: a change of the tokenizer's output must change it, so the base is indexed again. */
-export const TOKENIZER_VERSION = 'sage-tokens-v1';
+export const TOKENIZER_VERSION = 'sage-tokens-v2';
 
 export interface TokenizeOptions {
   /** Replaces a word that is not in the knowledge base's vocabulary (typo tolerance), or keeps it. */
@@ -72,6 +73,8 @@ const VARIANTS: Readonly<Record<string, string>> = {
   behaviour: 'behavior',
   travelling: 'traveling',
   defence: 'defense',
+  // Human Design readers use the two alike for a center without definition
+  undefined: 'open',
   sag: 'sagittarius',
   sadge: 'sagittarius',
   // the five elements in pinyin (geng jin = Geng metal)
@@ -90,6 +93,7 @@ const SCAN =
   /(?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?!\d)|(?<![\d\-/.])(\d{1,2})\s*([/\-–—.])\s*(\d{1,2})(?![\d/])|(\p{Script=Han}+)|([\p{L}\p{N}]+)/gu;
 
 type Item =
+  | { kind: 'clock' }
   | { kind: 'pair'; a: number; b: number; sep: string }
   | { kind: 'han'; text: string }
   | { kind: 'word'; text: string };
@@ -108,9 +112,8 @@ export function normalize(text: string): string {
 function scan(text: string): Item[] {
   const items: Item[] = [];
   for (const m of normalize(text).matchAll(SCAN)) {
-    // A clock time (23:30) is one thing, a time of day, not two numbers.
-    if (m[1] === undefined && m[4] === undefined && m[5] === undefined)
-      items.push({ kind: 'word', text: 'time' });
+    // A clock time (23:30) is one thing, a time of day, not two numbers (nor the word "time").
+    if (m[1] === undefined && m[4] === undefined && m[5] === undefined) items.push({ kind: 'clock' });
     else if (m[1] !== undefined) items.push({ kind: 'pair', a: Number(m[1]), b: Number(m[3]), sep: m[2]! });
     else if (m[4] !== undefined) items.push({ kind: 'han', text: m[4] });
     else items.push({ kind: 'word', text: m[5]! });
@@ -219,6 +222,7 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
   const out: string[] = [];
   items.forEach((item, i) => {
     if (item.kind === 'word') out.push(...wordTokens(item.text));
+    else if (item.kind === 'clock') out.push('time:clock');
     else if (item.kind === 'pair') out.push(String(item.a), String(item.b));
     else {
       const { chars, terms, english } = chineseTokens(item.text);
