@@ -162,22 +162,23 @@ function identifiers(items: readonly Item[], i: number, houseContext: boolean): 
   )
     out.push(`profile:${w[0]}-${w[1]}`);
   const next = items[i + 1]?.kind === 'word' && items[i + 1];
-  // kind word followed by a number: "gate 41", "house 7", "line 3", "channel 20 34"
-  if (wordIs(item, 'gate', 'gates', 'house', 'line', 'channel')) {
+  // "channel 20 34", "the channel between 59 and 6": the two gate numbers among the next words
+  if (wordIs(item, 'channel', 'channels')) {
+    const gates = items
+      .slice(i + 1, i + 5)
+      .map((it) => (it.kind === 'word' && /^\d{1,2}$/.test(it.text) ? Number(it.text) : null))
+      .filter((n): n is number => n !== null && n >= 1 && n <= 64);
+    if (gates.length >= 2 && gates[0] !== gates[1])
+      out.push(`channel:${Math.min(gates[0]!, gates[1]!)}-${Math.max(gates[0]!, gates[1]!)}`);
+    return out;
+  }
+  // kind word followed by a number: "gate 41", "house 7", "line 3"
+  if (wordIs(item, 'gate', 'gates', 'house', 'line')) {
     const skip = wordIs(items[i + 1], 'number', 'no') ? 1 : 0;
     const n = numberOf(items[i + 1 + skip], true);
     const kind = w.replace(/s$/, '');
-    if (n !== null) {
-      if (kind === 'channel') {
-        const m = numberOf(items[i + 2 + skip], false);
-        if (m !== null && m !== n && n <= 64 && m <= 64)
-          out.push(`channel:${Math.min(n, m)}-${Math.max(n, m)}`);
-      } else if (
-        kind === 'gate' ? n >= 1 && n <= 64 : kind === 'house' ? n >= 1 && n <= 12 : n >= 1 && n <= 6
-      ) {
-        out.push(`${kind}:${n}`);
-      }
-    }
+    const range = kind === 'gate' ? 64 : kind === 'house' ? 12 : 6;
+    if (n !== null && n >= 1 && n <= range) out.push(`${kind}:${n}`);
     return out;
   }
   // an ordinal before its kind ("7th house", "fourth line"), or a bare ordinal beside a planet
