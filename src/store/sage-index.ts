@@ -47,6 +47,8 @@ export interface VectorSupport {
 }
 
 const CHUNK_COLUMNS = 'id, entry_id, domain, title, heading, body';
+/** How long a generation read from the database stands for the current one (see `generation`). */
+const GENERATION_TTL_MS = 1000;
 const CATALOG_COLUMNS = `${CHUNK_COLUMNS}, ordinal, keywords`;
 const ROWS_PER_INSERT = 100;
 
@@ -112,8 +114,8 @@ const TEXT_RANK = 'ts_rank(tsv, q, 1)';
  */
 export class SageIndex {
   private vectorOn = false;
-  /** pgvector 0.8 added iterative index scans; older servers answer without them. */
-  private iterativeScan = false;
+  /** The last generation read and when, and whether this process changed the index since. */
+  private seen: { generation: string; at: number } | null = null;
 
   constructor(private readonly db: Database) {}
 
@@ -190,13 +192,6 @@ export class SageIndex {
     }
     if (reindex !== null || storedEmbedder === null) await this.emptyIndex();
     this.vectorOn = vector;
-    if (vector) {
-      const v = await this.db.query<{ extversion: string }>(
-        "SELECT extversion FROM pg_extension WHERE extname = 'vector'",
-      );
-      const [major = 0, minor = 0] = (v.rows[0]?.extversion ?? '0.0').split('.').map(Number);
-      this.iterativeScan = major > 0 || minor >= 8;
-    }
     return { vector, note, reindex: files > 0 ? reindex : null };
   }
 
@@ -211,11 +206,20 @@ export class SageIndex {
       `INSERT INTO kb_meta (key, value) VALUES ('generation', '1')
        ON CONFLICT (key) DO UPDATE SET value = (kb_meta.value::bigint + 1)::text`,
     );
+    this.seen = null;
   }
 
-  /** The current generation (see bumpGeneration); '0' before the first load. */
+  /**
+   * The current generation (see bumpGeneration); '0' before the first load. A change made by this
+   * process is seen at once; one made by another process (the `knowledge load` command beside a
+   * server on PostgreSQL) within GENERATION_TTL_MS, which spares every question a round trip.
+   */
   async generation(): Promise<string> {
-    return (await this.meta('generation')) ?? '0';
+    const now = performance.now();
+    if (this.seen && now - this.seen.at < GENERATION_TTL_MS) return this.seen.generation;
+    const generation = (await this.meta('generation')) ?? '0';
+    this.seen = { generation, at: now };
+    return generation;
   }
 
   /** path -> content hash of every loaded file. */
@@ -287,26 +291,19 @@ export class SageIndex {
     return r.rows.map(toCatalogChunk);
   }
 
-  /** Nearest chunks by cosine distance through the HNSW index (empty without pgvector). */
+  /**
+   * Nearest chunks by cosine distance through the HNSW index (empty without pgvector). One statement:
+   * the search spans every system, so no filter can starve the index scan, and pgvector's default
+   * `ef_search` (40) covers the candidates asked for.
+   */
   async searchVector(vector: Float32Array, limit: number): Promise<StoredChunk[]> {
     if (!this.vectorOn) return [];
-    const client = await this.db.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL hnsw.ef_search = 100');
-      if (this.iterativeScan) await client.query("SET LOCAL hnsw.iterative_scan = 'relaxed_order'");
-      const r = await client.query(
-        `SELECT ${CHUNK_COLUMNS} FROM kb_chunks ORDER BY embedding <=> $1::vector LIMIT $2`,
-        [vectorLiteral(vector), limit],
-      );
-      await client.query('COMMIT');
-      return r.rows.map(toChunk);
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
+    const r = await this.db.query(
+      `SELECT ${CHUNK_COLUMNS} FROM kb_chunks ORDER BY embedding <=> $1::vector LIMIT $2`,
+      [vectorLiteral(vector), limit],
+      'sage-vector',
+    );
+    return r.rows.map(toChunk);
   }
 
   /** Chunks holding any of the tokens (SAGE's tokenizer's output), best length-normalised rank first. */
@@ -316,6 +313,7 @@ export class SageIndex {
       `SELECT ${CHUNK_COLUMNS} FROM kb_chunks, CAST($1 AS tsquery) q
        WHERE tsv @@ q ORDER BY ${TEXT_RANK} DESC, id LIMIT $2`,
       [anyTokenQuery(tokens), limit],
+      'sage-text',
     );
     return r.rows.map(toChunk);
   }
