@@ -1,3 +1,4 @@
+import type { IndexedChunk } from '../core/sage/index.js';
 import type { Database } from './db.js';
 
 /** Full-text tokens of a chunk by weight: A (title), B (heading and tags), C (body). */
@@ -31,11 +32,6 @@ export interface StoredChunk {
   body: string;
 }
 
-/** A chunk with everything SAGE keeps in memory about it (see SageIndex.allChunks). */
-export interface CatalogChunk extends StoredChunk {
-  ordinal: number;
-  keywords: string;
-}
 
 export interface VectorSupport {
   /** Whether the `embedding` column exists (pgvector present). */
@@ -92,7 +88,7 @@ const toChunk = (r: Record<string, unknown>): StoredChunk => ({
   body: String(r.body),
 });
 
-const toCatalogChunk = (r: Record<string, unknown>): CatalogChunk => ({
+const toIndexedChunk = (r: Record<string, unknown>): IndexedChunk => ({
   ...toChunk(r),
   ordinal: Number(r.ordinal),
   keywords: String(r.keywords),
@@ -286,9 +282,9 @@ export class SageIndex {
   }
 
   /** Every chunk, in load order: SAGE keeps them in memory for its lexicon and answers. */
-  async allChunks(): Promise<CatalogChunk[]> {
+  async allChunks(): Promise<IndexedChunk[]> {
     const r = await this.db.query(`SELECT ${CATALOG_COLUMNS} FROM kb_chunks ORDER BY id`);
-    return r.rows.map(toCatalogChunk);
+    return r.rows.map(toIndexedChunk);
   }
 
   /**

@@ -160,6 +160,15 @@ describe('SAGE over REST and MCP', () => {
     fetch(`${s.url}${path}`, { method: 'POST', headers: authHeaders(key), body: JSON.stringify(body) });
   const get = (path: string, key = s.key) => fetch(`${s.url}${path}`, { headers: authHeaders(key) });
 
+  /** A new key with SAGE access, and the SAGE units it has used this month. */
+  const sageKey = async (name: string) => {
+    const { key, record } = await s.service.deps.store.keys.create({ name, products: ['sage_api'] });
+    const used = async () =>
+      (await s.service.deps.store.usage.list()).find((u) => u.keyId === record.id && u.meter === 'sage')
+        ?.units ?? 0;
+    return { key, used };
+  };
+
   it('answers exactly {success, data: {answer, domain}}', async () => {
     const res = await post('/api/sage', { query: 'What does an open Ajna mean?' });
     expect(res.status).toBe(200);
@@ -223,13 +232,7 @@ describe('SAGE over REST and MCP', () => {
   });
 
   it('answers an off-topic question with what SAGE covers, in the same shape, and charges nothing for it', async () => {
-    const { key, record } = await s.service.deps.store.keys.create({
-      name: 'refusal',
-      products: ['sage_api'],
-    });
-    const used = async () =>
-      (await s.service.deps.store.usage.list()).find((u) => u.keyId === record.id && u.meter === 'sage')
-        ?.units ?? 0;
+    const { key, used } = await sageKey('refusal');
     const res = await post('/api/sage', { query: 'how do I bake sourdough bread' }, key);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: { answer: string; domain: string } };
@@ -264,10 +267,7 @@ describe('SAGE over REST and MCP', () => {
   });
 
   it('meters 1 per answer and 0 for a cache hit, on REST and MCP alike', async () => {
-    const { key, record } = await s.service.deps.store.keys.create({ name: 'sage', products: ['sage_api'] });
-    const used = async () =>
-      (await s.service.deps.store.usage.list()).find((u) => u.keyId === record.id && u.meter === 'sage')
-        ?.units ?? 0;
+    const { key, used } = await sageKey('sage');
     const first = await post('/api/sage', { query: 'What is a Geng day master?' }, key);
     expect(first.headers.get('x-cache')).toBe('MISS');
     expect(await used()).toBe(1);

@@ -5,7 +5,7 @@
  * that holds the targets, the benchmark that reports them and the calibration script.
  */
 import type { Retrieval } from '../../src/sage/index.js';
-import type { LabelledQuestion } from '../fixtures/sage-user-eval.js';
+import type { LabelledQuestion } from '../fixtures/sage-labels.js';
 
 export interface EvalResult {
   questions: number;
