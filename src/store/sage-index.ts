@@ -22,15 +22,8 @@ export interface ChunkRow {
   embedding?: Float32Array;
 }
 
-/** A chunk as a search returns it. */
-export interface StoredChunk {
-  id: number;
-  entryId: string;
-  domain: string;
-  title: string;
-  heading: string;
-  body: string;
-}
+/** A chunk as a search returns it (what SAGE's catalog keeps, less the order and tags). */
+export type StoredChunk = Omit<IndexedChunk, 'ordinal' | 'keywords'>;
 
 
 export interface VectorSupport {
