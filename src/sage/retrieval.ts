@@ -7,6 +7,7 @@ import {
   domainPrior,
   type Embedder,
   type IndexedChunk,
+  type NameMatch,
   namedSystems,
   shouldAbstain,
   tokenize,
@@ -103,7 +104,7 @@ export interface Candidates {
   topic: string;
   tokens: string[];
   systems: KnowledgeDomain[];
-  named: { id: string; score: number }[];
+  named: NameMatch[];
   byText: StoredChunk[];
   byVector: StoredChunk[];
 }
@@ -201,7 +202,7 @@ export function rank(catalog: Catalog, found: Candidates, settings: RankingSetti
     domain: topDomain as KnowledgeDomain,
     entries,
     passages: passagesOf(catalog, kept, [...byText, ...byVector]),
-    named: named.map((n) => n.id),
+    named: relatedNames(named, top),
     systems,
     alsoFrom,
     tokens,
@@ -210,6 +211,23 @@ export function rank(catalog: Catalog, found: Candidates, settings: RankingSetti
     onlySystem: false,
     isShared: catalog.isShared,
   };
+}
+
+/**
+ * The named entries an answer may show beside the best one: not an entry named only by words of the
+ * best one's own name ("goat" in "goat blade star" names the Goat branch too), unless it is one of
+ * the parts the best one is made of (Mars and the Seventh House of Mars in the 7th House, the Rat and
+ * the Horse of the Rat-Horse clash) or the article that explains its field.
+ */
+function relatedNames(named: readonly NameMatch[], top: string): string[] {
+  const topName = new Set(named.find((n) => n.id === top)?.tokens ?? []);
+  const topParts = new Set(top.split(/[:-]/));
+  return named
+    .filter((n) => {
+      if (n.id === top || n.id.startsWith('article:') || !n.tokens.every((t) => topName.has(t))) return true;
+      return topParts.has(n.id.split(':').at(-1)!);
+    })
+    .map((n) => n.id);
 }
 
 /** Hybrid retrieval: `gather` then `rank`. */

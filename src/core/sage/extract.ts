@@ -9,6 +9,8 @@ export interface Passage {
   body: string;
   /** Position within the entry (0 = introduction), so an answer keeps the entry's reading order. */
   ordinal?: number;
+  /** The system the entry belongs to: related lines stay in the answer's systems. */
+  domain?: string;
 }
 
 /** What the extractive answer is composed from (see sage/retrieval.ts). */
@@ -259,6 +261,11 @@ export function extractiveAnswer(plan: AnswerPlan): string {
   const named = new Set(plan.named);
   // Siblings of what the question asks about (Profile 1/4 beside 4/1, Mars beside a Mercury question).
   const asked = new Set([mainId, ...plan.named].map(kindOf));
+  // The systems the answer speaks of: a Human Design cross has no place under a BaZi answer.
+  const systems = new Set([
+    first.domain,
+    plan.alsoFrom ? byEntry.get(plan.alsoFrom)?.[0]?.domain : undefined,
+  ]);
   const candidates = [...plan.named.filter((id) => byEntry.has(id)), ...byEntry.keys()];
   const related: string[] = [];
   for (const id of candidates) {
@@ -266,6 +273,7 @@ export function extractiveAnswer(plan: AnswerPlan): string {
     if (shown.has(id)) continue;
     shown.add(id);
     if (!named.has(id) && asked.has(kindOf(id))) continue;
+    if (!systems.has(byEntry.get(id)![0]!.domain)) continue;
     const line = relatedLine(byEntry.get(id)!, named.has(id), weights, plan);
     if (line) related.push(line);
   }

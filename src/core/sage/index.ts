@@ -11,6 +11,7 @@ export { buildCatalog, type Catalog, type CatalogEntry, type IndexedChunk } from
 export { type Chunk, chunkEntry, chunkText, chunkTokens } from './chunk.js';
 export { classifyDomain, domainPrior, type DomainScores, namedSystems, topicOf } from './domain.js';
 export { embedAll, type Embedder, hashEmbedder } from './embedder.js';
+export { type NameMatch } from './lexicon.js';
 export { type AnswerPlan, extractiveAnswer, type Passage } from './extract.js';
 export { SAGE_SYSTEM_PROMPT, sageUserMessage } from './prompt.js';
 export { sentences } from './sentences.js';

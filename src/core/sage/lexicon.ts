@@ -86,13 +86,21 @@ const NEEDS_KIND = new Set([
 /** How much an article's id and tags count as its name (see buildLexicon). */
 const ARTICLE_NAME_FACTOR = 0.75;
 
+/** An entry a question names, by its heaviest name found whole in the question. */
+export interface NameMatch {
+  id: string;
+  score: number;
+  /** The tokens of that name. */
+  tokens: readonly string[];
+}
+
 export interface Lexicon {
   /**
    * Entries named in a question's tokens, best first: the score of an entry is the weight of its
    * heaviest name found whole in the question (the sum of its tokens' weights), so "Mars in the 7th"
    * names Mars in the 7th House above Mars and the Seventh House.
    */
-  match(tokens: ReadonlySet<string>): { id: string; score: number }[];
+  match(tokens: ReadonlySet<string>): NameMatch[];
 }
 
 /**
@@ -134,18 +142,18 @@ export function buildLexicon(
   });
   return {
     match(tokens) {
-      const best = new Map<string, number>();
+      const best = new Map<string, NameMatch>();
       const tried = new Set<number>();
       for (const t of tokens) {
         for (const i of byToken.get(t) ?? []) {
           if (tried.has(i)) continue;
           tried.add(i);
           const n = names[i]!;
-          if (n.tokens.every((x) => tokens.has(x)) && n.score > (best.get(n.id) ?? 0))
-            best.set(n.id, n.score);
+          if (n.tokens.every((x) => tokens.has(x)) && n.score > (best.get(n.id)?.score ?? 0))
+            best.set(n.id, { id: n.id, score: n.score, tokens: n.tokens });
         }
       }
-      return [...best].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score);
+      return [...best.values()].sort((a, b) => b.score - a.score);
     },
   };
 }
