@@ -100,6 +100,28 @@ describe('SAGE user-worded evaluation', () => {
   });
 });
 
+// Regressions found reading answers to the user-worded questions.
+describe('SAGE answers read right', () => {
+  it('relates neither the Goat branch to the Goat Blade star nor another system to a house', async () => {
+    const blade = (await sage.answer('goat blade star')).answer;
+    expect(blade.split('\n')[0]).toBe('### Goat Blade Star (羊刃) — Yang Ren');
+    expect(blade).not.toContain('Wei (未)');
+    const friends = (await sage.answer('which house is about friends and groups')).answer;
+    expect(friends.split('\n')[0]).toBe('### Eleventh House');
+    expect(friends).not.toContain('Friend (比肩)');
+  });
+
+  it('answers Mars in the 7th from the placement with both parts, and the Saturn return from its section', async () => {
+    const mars = (await sage.answer('Mars in the 7th house')).answer;
+    expect(mars.split('\n')[0]).toBe('### Mars in the 7th House');
+    expect(mars).toMatch(/\*\*Related\*\*\n- \*\*Seventh House\*\*: .*\n- \*\*Mars\*\*: /);
+    const saturn = await sage.answer('Saturn return in human design vs astrology');
+    expect(saturn.answer).toContain('**Saturn return**: Saturn takes about twenty-nine and a half years');
+    expect(saturn.answer).toContain('### Transits in Human Design');
+    expect(saturn.domain).toBe('astrology');
+  });
+});
+
 describe("SAGE on the project's first evaluation set", () => {
   it('finds an answering entry in the top 5 for at least 90% and the domain for at least 95%', async () => {
     const misses: string[] = [];

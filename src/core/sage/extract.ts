@@ -54,10 +54,10 @@ function termWeights(query: readonly string[], passages: readonly Passage[]): We
 }
 
 /** The summed weight of the question tokens a text contains (each once), and how many it has. */
-function overlap(text: string, weights: Weights): { score: number; hits: number } {
+function overlap(text: string | readonly string[], weights: Weights): { score: number; hits: number } {
   let score = 0;
   let hits = 0;
-  for (const t of new Set(tokenize(text))) {
+  for (const t of new Set(typeof text === 'string' ? tokenize(text) : text)) {
     const w = weights.get(t);
     if (w === undefined) continue;
     score += w;
@@ -87,7 +87,17 @@ const order = (u: Unit): number => u.passage * 1000 + u.index;
  * return"), only the best matching sections are kept: the others answer another question.
  */
 function unitsOf(own: readonly Passage[], weights: Weights, isShared: AnswerPlan['isShared']): Unit[] {
-  const headingScores = own.map((p) => (p.heading ? overlap(p.heading, weights).score : 0));
+  // What a heading adds to the entry's name: "Reading luck pillars" under "Luck Pillars — ..." says
+  // "reading", "Saturn return" under "Planetary Returns — ..." says "Saturn".
+  const name = new Set(tokenize((own[0]?.title ?? '').split(' — ')[0]!));
+  const headingScores = own.map((p) =>
+    p.heading
+      ? overlap(
+          tokenize(p.heading).filter((t) => !name.has(t)),
+          weights,
+        ).score
+      : 0,
+  );
   const bestHeading = Math.max(0, ...headingScores);
   const out: Unit[] = [];
   own.forEach((p, pi) => {

@@ -113,6 +113,17 @@ describe('SAGE extractive answers', () => {
     );
   });
 
+  // Regression: "which house is about friends and groups" related the BaZi Friend star.
+  it("keeps related lines in the answer's system", () => {
+    const a = answer(
+      'which house is about friends and groups',
+      ['house:11', 'bazi:ten-god:friend'],
+      ['house:11', 'bazi:ten-god:friend'],
+    );
+    expect(a.split('\n')[0]).toBe('### Eleventh House');
+    expect(a).not.toContain('Friend (比肩)');
+  });
+
   it('answers a question naming two systems from both, each under its own heading', () => {
     const a = answer(
       'fire element in bazi vs astrology',
