@@ -141,9 +141,10 @@ function pick(units: readonly Unit[], budget: number, minimum: number): Unit[] {
   for (const u of units) if (u.named) take(u);
   const floor = Math.max(0.2, (ranked[0]?.score ?? 0) / 2);
   for (const u of ranked) if (u.score >= floor) take(u);
-  // Too short to say much: read on where the best match is, then from the entry's start.
+  // Too short to say much: read on in the section of the best match, then from the entry's start.
   const best = ranked[0];
-  const onward = best ? units.filter((u) => u.passage === best.passage && u.index > best.index) : [];
+  const onward =
+    best && best.passage > 0 ? units.filter((u) => u.passage === best.passage && u.index > best.index) : [];
   for (const u of [...onward, ...units]) {
     if (used >= minimum) break;
     take(u);
