@@ -25,7 +25,6 @@ export interface ChunkRow {
 /** A chunk as a search returns it (what SAGE's catalog keeps, less the order and tags). */
 export type StoredChunk = Omit<IndexedChunk, 'ordinal' | 'keywords'>;
 
-
 export interface VectorSupport {
   /** Whether the `embedding` column exists (pgvector present). */
   vector: boolean;
