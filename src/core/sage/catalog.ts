@@ -1,8 +1,7 @@
-import { distance } from 'fastest-levenshtein';
 import { buildLexicon, type Lexicon } from './lexicon.js';
 import { sentences } from './sentences.js';
-import { isStopWord, stem, words } from './text.js';
 import { normalize, tokenize } from './tokens.js';
+import { typoCorrector } from './typos.js';
 
 /**
  * What SAGE keeps in memory about the indexed knowledge, rebuilt whenever the index changes: the
@@ -33,8 +32,6 @@ export interface CatalogEntry {
   chunks: IndexedChunk[];
   /** Every token of the entry: title, tags, headings and text. */
   tokens: Set<string>;
-  /** Tokens of the title and tags alone, what the entry is about rather than what it mentions. */
-  nameTokens: Set<string>;
 }
 
 export interface Catalog {
@@ -59,12 +56,6 @@ export interface Catalog {
  */
 const MIN_NAME_SHARE = 0.33;
 
-/**
- * Edits a typo may need: one for words of 5 to 8 letters, two from 9. Shorter words are left alone:
- * too many of them are other real words one edit away.
- */
-const maxEdits = (word: string): number => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
-
 const HAN = /^\p{Script=Han}+$/u;
 const HAN_WEIGHT = 0.5;
 
@@ -86,7 +77,6 @@ export function buildCatalog(rows: readonly IndexedChunk[]): Catalog {
         tags,
         chunks: [],
         tokens: new Set(),
-        nameTokens: new Set([...tokenize(c.title), ...tags.flatMap((t) => tokenize(t))]),
       };
       entries.set(c.entryId, e);
     }
@@ -105,47 +95,7 @@ export function buildCatalog(rows: readonly IndexedChunk[]): Catalog {
       ? HAN_WEIGHT
       : Math.log(1 + n / (1 + (df.get(token) ?? 0)));
 
-  // Every word the base uses is known. Typos are corrected towards the words it names things with
-  // (titles and tags), since that is what people misspell when they ask ("sagitarius", "projecter");
-  // a word of five letters only towards a one-word name ("tarus" -> Taurus).
-  const known = new Set<string>();
-  const targets = new Map<string, number>();
-  const oneWordNames = new Set<string>();
-  for (const e of entries.values()) {
-    for (const c of e.chunks)
-      for (const w of words(normalize(`${c.title} ${c.heading} ${c.keywords} ${c.body}`))) known.add(w);
-    for (const w of words(normalize(`${e.title} ${e.tags.join(' ')}`)))
-      if (w.length >= 4 && !/\d/.test(w)) targets.set(w, (targets.get(w) ?? 0) + 1);
-    const head = words(normalize(e.title.split(' — ')[0]!.replace(/\([^)]*\)/g, ' ')));
-    if (head.length === 1) oneWordNames.add(head[0]!);
-  }
-  const byInitial = new Map<string, [string, number][]>();
-  for (const [w, count] of targets) byInitial.set(w[0]!, [...(byInitial.get(w[0]!) ?? []), [w, count]]);
-  const corrected = new Map<string, string>();
-  const correct = (word: string): string => {
-    if (known.has(word) || isStopWord(word)) return word;
-    const cached = corrected.get(word);
-    if (cached !== undefined) return cached;
-    // A word whose stem is short is more likely another word than a typo ("leaking" is not "leading").
-    const limit = stem(word).length <= 4 ? 0 : maxEdits(word);
-    let best = word;
-    let bestEdits = limit + 1;
-    let bestRank = 0;
-    // Typos rarely hit the first letter; keeping it also keeps "bread" from becoming "break".
-    for (const [w, count] of byInitial.get(word[0]!) ?? []) {
-      if (Math.abs(w.length - word.length) > limit) continue;
-      const name = oneWordNames.has(w);
-      if (word.length === 5 && !name) continue;
-      const d = distance(word, w);
-      // Between equally close words, an entry's own name wins ("projecter" -> Projector, not
-      // "projected"), then the more frequent.
-      const rank = (name ? 1_000_000 : 0) + count;
-      if (d < bestEdits || (d === bestEdits && rank > bestRank)) [best, bestEdits, bestRank] = [w, d, rank];
-    }
-    const result = bestEdits <= limit ? best : word;
-    corrected.set(word, result);
-    return result;
-  };
+  const correct = typoCorrector(entries.values());
 
   const sentenceOwners = new Map<string, Set<string>>();
   for (const c of chunks.values()) {
