@@ -1,8 +1,8 @@
 import { rm, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './app/config.js';
-import { defaultKnowledgeDir, KnowledgeFormatError } from './core/knowledge/index.js';
+import { checkKnowledgeDir, defaultKnowledgeDir, KnowledgeFormatError } from './core/knowledge/index.js';
 import { hashEmbedder } from './core/sage/index.js';
 import { createLogger } from './app/log.js';
 import { describeLoad, loadSageIndex } from './sage/index.js';
@@ -119,14 +119,38 @@ async function keysCommand(argv: string[]): Promise<void> {
   }
 }
 
+const KNOWLEDGE_HELP = `Usage:
+  knowledge load          loads KNOWLEDGE_DIR (default ./knowledge) into the store SAGE answers from
+  knowledge check [DIR]   checks the Markdown under DIR (default KNOWLEDGE_DIR) without loading it`;
+
+/**
+ * `knowledge check [DIR]`: every file of the folder checked as the loaders read it, and the folder as
+ * a whole (duplicate ids, keys no entry defines, conventions), without touching the store. Prints
+ * `path:line: error|warning: message` per problem and a summary; exit code 3 when there is an error,
+ * so an editor's script or a CI step stops on it (warnings alone exit 0).
+ */
+async function knowledgeCheck(dirArg: string | undefined): Promise<void> {
+  const dir = resolve(dirArg ?? loadConfig().knowledgeDir ?? defaultKnowledgeDir());
+  const report = await checkKnowledgeDir(dir);
+  for (const p of report.problems) {
+    out(`${relative(process.cwd(), resolve(dir, p.file)) || p.file}:${p.line}: ${p.severity}: ${p.message}`);
+  }
+  const errors = report.problems.filter((p) => p.severity === 'error').length;
+  const warnings = report.problems.length - errors;
+  out(
+    `Checked ${report.files} files in ${dir}: ${report.entries} entries, ${errors} errors, ${warnings} warnings.`,
+  );
+  if (errors) process.exitCode = 3;
+}
+
 /**
  * `knowledge load`: brings the store's SAGE chunks in line with KNOWLEDGE_DIR (only changed files,
  * removed files deleted) and prints what it did, malformed files by name and line. Exit code 3 when
  * a file was skipped, so a CI step catches it while the rest still loads.
  */
 async function knowledgeCommand(argv: string[]): Promise<void> {
-  if (argv[0] !== 'load')
-    throw new UsageError('Usage: knowledge load   (reads KNOWLEDGE_DIR, default ./knowledge)');
+  if (argv[0] === 'check' && argv.length <= 2) return knowledgeCheck(argv[1]);
+  if (argv[0] !== 'load' || argv.length > 1) throw new UsageError(KNOWLEDGE_HELP);
   const config = loadConfig();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -208,7 +232,9 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'serve') return serve();
   if (command === 'keys') return keysCommand(rest);
   if (command === 'knowledge') return knowledgeCommand(rest);
-  throw new UsageError(`Unknown command "${command}". Commands: serve, keys, knowledge load.\n${KEYS_HELP}`);
+  throw new UsageError(
+    `Unknown command "${command}". Commands: serve, keys, knowledge load, knowledge check.\n${KEYS_HELP}\n${KNOWLEDGE_HELP}`,
+  );
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {

@@ -5,7 +5,7 @@ import { type AnswerLimit, type MeasuredAnswer, refuseByEstimate, refuseBySize }
 import { canonicalJson, type ResultCache } from './cache.js';
 import { inComputeTurn } from './compute-turn.js';
 import type { Grant } from './access.js';
-import type { AnyOperation, Caller, Deps } from './types.js';
+import type { AnyOperation, Caller, Deps, RunContext } from './types.js';
 
 export interface InvokeResult {
   /**
@@ -119,17 +119,17 @@ async function execute(
       bytes: null,
     };
   }
-  const warnings: string[] = [];
-  const result: unknown = await inComputeTurn(() => op.run(input, deps, { caller, warnings }));
+  const ctx: RunContext = { caller, warnings: [] };
+  const { warnings } = ctx;
+  const result: unknown = await inComputeTurn(() => op.run(input, deps, ctx));
+  const units = op.meter && op.cost && !ctx.notCharged ? op.cost(input, result) : 0;
   if (op.produces) {
     // A picture: its bytes are the answer; warnings travel in a header (REST) instead.
-    const units = op.meter && op.cost ? op.cost(input, result) : 0;
     const bytes = Buffer.isBuffer(result) ? result : Buffer.from(String(result), 'utf8');
     return { json: '', data: () => undefined, warnings, units, bytes };
   }
   // Warnings travel inside the answer, where a model reads them (see schemas/warnings.ts).
   const data = warnings.length ? { ...(result as object), warnings } : result;
-  const units = op.meter && op.cost ? op.cost(input, result) : 0;
   return { json: JSON.stringify(data), data: () => data, warnings, units, bytes: null };
 }
 

@@ -49,6 +49,11 @@ export interface RunContext {
   caller: Caller;
   /** Non-fatal notes for the response `meta.warnings` (e.g. DST gaps and folds). */
   warnings: string[];
+  /**
+   * Set by an operation whose answer delivered nothing to pay for (SAGE's reply that its knowledge
+   * base does not cover a question): the meter counts 0 units for it, whatever `cost` says.
+   */
+  notCharged?: boolean;
 }
 
 /** One REST path of an operation: canonical, plus the legacy aliases that must keep working. */
@@ -94,7 +99,7 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   precheck?(raw: unknown): void;
   /** Meter charged, if any. */
   meter?: MeterName;
-  /** Meter units consumed by a successful (non-cached) result. */
+  /** Meter units consumed by a successful (non-cached) result; `RunContext.notCharged` makes it 0. */
   cost?(input: z.infer<I>, result: z.infer<O>): number;
   /**
    * Checks the schema cannot express (a date range's order, span and point limit), run in the server

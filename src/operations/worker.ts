@@ -2,7 +2,7 @@ import { createEphemeris } from '../core/ephemeris/index.js';
 import { AppError } from '../core/errors.js';
 import { loadKnowledgeBase } from '../core/knowledge/index.js';
 import { loadCityTable } from '../core/location/index.js';
-import type { AnyOperation, Deps } from './types.js';
+import type { AnyOperation, Deps, RunContext } from './types.js';
 import type { ReplyMessage, TaskMessage } from './worker-pool.js';
 
 /**
@@ -47,8 +47,9 @@ async function runTask({ id, operation, input }: TaskMessage): Promise<ReplyMess
     const warnings: string[] = [];
     // Parsed by the operation's schema in the server process before it was sent.
     const parsed = input as Record<string, unknown>;
-    const result = await op.run(parsed, deps, { caller: null, warnings });
-    const units = op.cost ? op.cost(parsed, result) : 0;
+    const ctx: RunContext = { caller: null, warnings };
+    const result = await op.run(parsed, deps, ctx);
+    const units = op.cost && !ctx.notCharged ? op.cost(parsed, result) : 0;
     if (op.produces) {
       const bytes = Buffer.isBuffer(result) ? result : Buffer.from(String(result), 'utf8');
       return { id, ok: true, json: '', base64: bytes.toString('base64'), warnings, units };

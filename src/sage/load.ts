@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { KnowledgeFormatError, listMarkdown, parseEntry } from '../core/knowledge/index.js';
-import { chunkEntry, chunkText, type Embedder } from '../core/sage/index.js';
+import {
+  chunkEntry,
+  chunkText,
+  chunkTokens,
+  embedAll,
+  type Embedder,
+  TOKENIZER_VERSION,
+} from '../core/sage/index.js';
 import type { SageIndex } from '../store/index.js';
 
 /** What a load did, for the command's output and the start-up log. */
@@ -20,6 +27,8 @@ export interface LoadReport {
   vector: boolean;
   /** Why vectors are off (pgvector missing), else null. */
   vectorNote: string | null;
+  /** Why every file was indexed again (another tokenizer or embedder), else null. */
+  reindexed: string | null;
   ms: number;
 }
 
@@ -33,7 +42,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
  */
 export async function loadSageIndex(index: SageIndex, dir: string, embedder: Embedder): Promise<LoadReport> {
   const started = performance.now();
-  const support = await index.prepare(embedder);
+  const support = await index.prepare(embedder, TOKENIZER_VERSION);
   let paths: string[];
   try {
     paths = await listMarkdown(dir);
@@ -52,6 +61,7 @@ export async function loadSageIndex(index: SageIndex, dir: string, embedder: Emb
     chunks: 0,
     vector: support.vector,
     vectorNote: support.note,
+    reindexed: support.reindex,
     ms: 0,
   };
   const present = new Set<string>();
@@ -81,9 +91,12 @@ export async function loadSageIndex(index: SageIndex, dir: string, embedder: Emb
           line: 2,
         });
       }
-      const chunks = chunkEntry(entry).map((c) => ({
+      const parts = chunkEntry(entry);
+      const vectors = support.vector ? await embedAll(embedder, parts.map(chunkText)) : [];
+      const chunks = parts.map((c, i) => ({
         ...c,
-        ...(support.vector ? { embedding: embedder.embed(chunkText(c)) } : {}),
+        tokens: chunkTokens(c),
+        ...(support.vector ? { embedding: vectors[i] } : {}),
       }));
       await index.replaceFile(rel, hash, entry.id, chunks);
       ownerOf.set(entry.id, rel);
@@ -105,6 +118,7 @@ export function describeLoad(r: LoadReport): string[] {
       `${r.removed.length} removed, ${r.unchanged} unchanged; ${r.chunks} chunks, ` +
       `${r.vector ? 'vector + full-text' : 'full-text only'} retrieval, ${r.ms} ms.`,
   ];
+  if (r.reindexed) lines.push(`Indexed every file again: ${r.reindexed}.`);
   if (r.vectorNote) lines.push(`Warning: ${r.vectorNote}`);
   for (const m of r.malformed) {
     lines.push(`Skipped malformed file ${m.file}${m.line === null ? '' : `:${m.line}`}: ${m.reason}`);

@@ -2,14 +2,14 @@ import Anthropic from '@anthropic-ai/sdk';
 import { AppError } from '../core/errors.js';
 import type { KnowledgeDomain } from '../core/knowledge/index.js';
 import {
+  abstentionAnswer,
   type Embedder,
   extractiveAnswer,
-  type Passage,
   SAGE_SYSTEM_PROMPT,
   sageUserMessage,
-  topicOf,
 } from '../core/sage/index.js';
 import type { SageIndex } from '../store/index.js';
+import { CatalogCache } from './catalog.js';
 import { type Retrieval, retrieve } from './retrieval.js';
 
 /** Claude settings (see app/config.ts); null answers without a model. */
@@ -20,24 +20,33 @@ export interface SageModel {
   timeoutMs: number;
 }
 
+/** The answer as the contract returns it: exactly these two fields. */
 export interface SageAnswer {
   answer: string;
   domain: KnowledgeDomain;
 }
 
-/** Passages given to the model or the extractive composer. */
-const PASSAGES = 6;
+/** An answer and whether it answered anything (a "not covered" reply is not charged). */
+export interface SageReply extends SageAnswer {
+  covered: boolean;
+}
+
+/** Passages given to the model. */
+const MODEL_PASSAGES = 8;
 
 const unavailable = (cause: unknown): AppError =>
   new AppError('knowledge_unavailable', 'Knowledge service unavailable', { cause });
 
 /**
- * SAGE: hybrid retrieval over the knowledge chunks in the store, then an answer from Claude when a
- * key is configured, or a grounded extractive answer without one. `loading` is the start-up load;
- * questions wait for it, and a failed load or an unreachable store is 503 `knowledge_unavailable`.
+ * SAGE: hybrid retrieval over the knowledge chunks in the store, then, when the knowledge base covers
+ * the question, an answer from Claude when a key is configured or a grounded extractive answer
+ * without one; when it does not, a short reply saying so and what SAGE covers, which is not charged.
+ * `loading` is the start-up load; questions wait for it, and a failed load or an unreachable store is
+ * 503 `knowledge_unavailable`.
  */
 export class Sage {
   private readonly client: Anthropic | null;
+  private readonly catalog: CatalogCache;
 
   constructor(
     private readonly index: SageIndex,
@@ -45,6 +54,7 @@ export class Sage {
     private readonly model: SageModel | null,
     private loading: Promise<unknown> = Promise.resolve(),
   ) {
+    this.catalog = new CatalogCache(index);
     this.client = model
       ? new Anthropic({
           apiKey: model.apiKey,
@@ -68,25 +78,30 @@ export class Sage {
       throw unavailable(e);
     }
     try {
-      return await retrieve(this.index, this.embedder, question);
+      return await retrieve(this.index, this.embedder, await this.catalog.current(), question);
     } catch (e) {
       throw unavailable(e);
     }
   }
 
-  async answer(question: string): Promise<SageAnswer> {
-    const { domain, passages } = await this.retrieve(question);
-    const top: Passage[] = passages.slice(0, PASSAGES);
-    if (!this.client || !this.model || top.length === 0) {
-      return { answer: extractiveAnswer(topicOf(question), top), domain };
+  async answer(question: string): Promise<SageReply> {
+    const r = await this.retrieve(question);
+    if (r.abstain || r.passages.length === 0) {
+      return { answer: abstentionAnswer(r.systems, r.onlySystem), domain: r.domain, covered: false };
     }
+    if (!this.client || !this.model) return { answer: extractiveAnswer(r), domain: r.domain, covered: true };
+    return { answer: await this.ask(question, r), domain: r.domain, covered: true };
+  }
+
+  /** Claude's answer from the retrieved passages; any provider failure is 502 `AI service error`. */
+  private async ask(question: string, r: Retrieval): Promise<string> {
     let text: string;
     try {
-      const message = await this.client.messages.create({
-        model: this.model.model,
+      const message = await this.client!.messages.create({
+        model: this.model!.model,
         max_tokens: 1024,
         system: SAGE_SYSTEM_PROMPT,
-        messages: [{ role: 'user', content: sageUserMessage(question, top) }],
+        messages: [{ role: 'user', content: sageUserMessage(question, r.passages.slice(0, MODEL_PASSAGES)) }],
       });
       text = message.content
         .filter((b) => b.type === 'text')
@@ -97,6 +112,6 @@ export class Sage {
       throw new AppError('ai_service_error', 'AI service error', { cause });
     }
     if (!text) throw new AppError('ai_service_error', 'AI service error');
-    return { answer: text, domain };
+    return text;
   }
 }

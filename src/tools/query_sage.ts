@@ -37,10 +37,11 @@ export const querySageTool = defineTool({
   title: 'Ask SAGE a question',
   description:
     "Answer a plain-language question about Human Design, Western astrology or BaZi from the service's own " +
-    'knowledge base (e.g. "what does an open Ajna mean?", "is a 6/2 profile rare?", "what is a Geng metal ' +
-    'day master?"). The answer is Markdown grounded in the knowledge base; `domain` says which system it ' +
-    'was answered from (a question that names none goes to the best-matching one). Costs 1 SAGE response; ' +
-    'a repeated question is served from cache for free.',
+    'knowledge base (e.g. "what does an open Ajna mean?", "what is a 4/1 profile?", "Mars in the 7th house", ' +
+    '"what is a Geng metal day master?"). The answer is Markdown grounded in the knowledge base; `domain` ' +
+    'says which system carries it (a question may name two systems). A question the knowledge base does not ' +
+    'cover gets a short reply saying so and listing what SAGE covers: pass that on rather than guessing. ' +
+    'Costs 1 SAGE response; a "not covered" reply and a repeated question (served from cache) cost nothing.',
   input: z.object({
     query: z
       .string()
@@ -54,7 +55,10 @@ export const querySageTool = defineTool({
     answer: z.string().describe('The answer, in Markdown.'),
     domain: z
       .enum(KNOWLEDGE_DOMAINS)
-      .describe('The system answered from: hd (Human Design), astrology or bazi.'),
+      .describe(
+        'The system that carries the answer: hd (Human Design), astrology or bazi; for a "not covered" reply, ' +
+          'the system the question names or comes closest to.',
+      ),
   }),
   access: 'sage_api',
   meter: 'sage',
@@ -73,8 +77,11 @@ export const querySageTool = defineTool({
     },
   ],
   example: { query: 'What does an open Ajna mean?' },
-  async run(input, deps) {
+  async run(input, deps, ctx) {
     if (!deps.sage) throw new AppError('knowledge_unavailable', 'Knowledge service unavailable');
-    return deps.sage.answer(input.query.trim());
+    const { answer, domain, covered } = await deps.sage.answer(input.query.trim());
+    // A reply that the knowledge base does not cover the question answered nothing: not charged.
+    if (!covered) ctx.notCharged = true;
+    return { answer, domain };
   },
 });

@@ -1,30 +1,56 @@
 /**
- * SAGE on a real PostgreSQL server without pgvector (Debian's packages have none): the service
- * starts, says why vectors are off, answers from full-text retrieval, and keeps the chart routes
- * working; once the server is stopped, SAGE answers 503 `Knowledge service unavailable` while charts
- * still answer.
+ * SAGE on a real PostgreSQL server without vectors: the service starts, says why vectors are off,
+ * answers from full-text retrieval, and keeps the chart routes working; once the server is stopped,
+ * SAGE answers 503 `Knowledge service unavailable` while charts still answer. The full-text column
+ * holds SAGE's own tokens here as on the embedded store (PostgreSQL's parser would read "4/1" as one
+ * token), so profiles are answered in order, and a question the knowledge base does not cover gets
+ * the same "not covered" reply.
+ *
+ * The service connects as a role that owns its database but is no superuser, so vectors are off
+ * whether or not the server has pgvector installed: without it (Debian's packages have none) the
+ * note says to install it, with it the extension cannot be created by that role (pgvector is not a
+ * trusted extension) and the note says to run CREATE EXTENSION as a superuser.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultKnowledgeDir } from '../../src/core/knowledge/index.js';
 import { startPostgres, type TempPostgres } from '../helpers/postgres.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
 
-let pg: TempPostgres | null = null;
+let server: TempPostgres | null = null;
 let s: TestService;
 let dir: string;
 
+/** A database owned by a role that may create tables but not extensions. */
+async function appDatabase(superuserUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: superuserUrl });
+  await admin.connect();
+  try {
+    await admin.query('CREATE ROLE sage_app LOGIN NOSUPERUSER');
+    await admin.query('CREATE DATABASE sage_app OWNER sage_app');
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(superuserUrl);
+  url.username = 'sage_app';
+  url.pathname = '/sage_app';
+  return url.toString();
+}
+
 beforeAll(async () => {
-  pg = await startPostgres();
+  server = await startPostgres();
+  const databaseUrl = await appDatabase(server.url);
   dir = await mkdtemp(join(tmpdir(), 'sage-pg-'));
   await cp(join(defaultKnowledgeDir(), 'articles'), dir, { recursive: true });
-  s = await startService({ DATABASE_URL: pg.url, KNOWLEDGE_DIR: dir }, { skipKnowledgeLoad: false });
+  await cp(join(defaultKnowledgeDir(), 'hd', 'profiles'), join(dir, 'hd', 'profiles'), { recursive: true });
+  s = await startService({ DATABASE_URL: databaseUrl, KNOWLEDGE_DIR: dir }, { skipKnowledgeLoad: false });
 });
 afterAll(async () => {
   await s?.close().catch(() => {});
-  pg?.stop();
+  server?.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -44,11 +70,13 @@ const BEIJING = {
 const bazi = (input: object) =>
   fetch(`${s.url}/api/bazi`, { method: 'POST', headers: authHeaders(s.key), body: JSON.stringify(input) });
 
-describe('SAGE on PostgreSQL without pgvector', () => {
+describe('SAGE on PostgreSQL without vectors', () => {
   it('loads with full-text only and says how to add vectors', async () => {
     const report = await s.service.knowledgeLoad;
     expect(report?.vector).toBe(false);
-    expect(report?.vectorNote).toMatch(/no pgvector extension.*full-text search only.*Install pgvector/s);
+    expect(report?.vectorNote).toMatch(
+      /no pgvector extension.*full-text search only.*Install pgvector|installed on the server but could not be enabled.*full-text search only.*CREATE EXTENSION vector as a superuser/s,
+    );
     expect(report?.malformed).toEqual([]);
     expect(report?.added.length).toBeGreaterThanOrEqual(30);
   });
@@ -63,9 +91,26 @@ describe('SAGE on PostgreSQL without pgvector', () => {
     expect(chart.status).toBe(200);
   });
 
+  it('stores its own tokens and answers each profile in its order, as on the embedded store', async () => {
+    const stored = await s.service.deps.store.db.query<{ tsv: string }>(
+      "SELECT tsv::text AS tsv FROM kb_chunks WHERE entry_id = 'profile:4-1' AND ordinal = 0",
+    );
+    expect(stored.rows[0]?.tsv).toMatch(/'profile:4-1':\d+A/);
+    for (const [q, title] of [
+      ["What's a 4/1 profile?", '### Profile 4/1 — Opportunist / Investigator'],
+      ['1/4', '### Profile 1/4 — Investigator / Opportunist'],
+    ]) {
+      const body = (await (await ask(q!)).json()) as { data: { answer: string; domain: string } };
+      expect(body.data.answer.split('\n')[0], q).toBe(title);
+      expect(body.data.domain).toBe('hd');
+    }
+    const off = (await (await ask('how do I bake sourdough bread')).json()) as { data: { answer: string } };
+    expect(off.data.answer).toMatch(/does not cover this question/);
+  });
+
   it('answers 503 Knowledge service unavailable when the server is down; charts still answer', async () => {
-    pg?.stop();
-    pg = null;
+    server?.stop();
+    server = null;
     const res = await ask('What is a Saturn return?');
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe(

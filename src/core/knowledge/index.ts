@@ -16,3 +16,4 @@ export {
   loadKnowledgeDir,
   parseEntry,
 } from './markdown.js';
+export { checkKnowledgeDir, checkKnowledgeFiles, type KnowledgeCheck, type KnowledgeProblem } from './check.js';

@@ -1,4 +1,5 @@
 import type { KnowledgeDomain, KnowledgeEntry } from '../knowledge/index.js';
+import { tokenize } from './tokens.js';
 
 /** One retrievable passage: an entry's introduction or one of its `## ` sections. */
 export interface Chunk {
@@ -39,3 +40,17 @@ export function chunkEntry(entry: KnowledgeEntry): Chunk[] {
 /** The text a chunk is embedded from: what it is about first, then what it says. */
 export const chunkText = (c: Pick<Chunk, 'title' | 'heading' | 'body' | 'keywords'>): string =>
   [c.title, c.heading, c.keywords, c.body].filter(Boolean).join('. ');
+
+/**
+ * A chunk's full-text tokens by weight: what it is about (A), then what frames it (B), then its text
+ * (C). An introduction is about its entry: title A, tags B. A section is about its heading: heading A,
+ * the entry's title and tags B, so that among the sections of "Planetary Returns" the one headed
+ * "Saturn return" ranks first for a Saturn return question.
+ */
+export const chunkTokens = (
+  c: Pick<Chunk, 'title' | 'heading' | 'body' | 'keywords'>,
+): { A: string[]; B: string[]; C: string[] } => ({
+  A: tokenize(c.heading || c.title),
+  B: tokenize(c.heading ? `${c.title} ${c.keywords}` : c.keywords),
+  C: tokenize(c.body),
+});

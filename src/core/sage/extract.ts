@@ -1,4 +1,5 @@
-import { terms } from './text.js';
+import { LIST_ITEM, sentences } from './sentences.js';
+import { tokenize } from './tokens.js';
 
 /** A retrieved passage, as the answer composer needs it. */
 export interface Passage {
@@ -6,119 +7,170 @@ export interface Passage {
   title: string;
   heading: string;
   body: string;
+  /** Position within the entry (0 = introduction), so an answer keeps the entry's reading order. */
+  ordinal?: number;
+  /** The system the entry belongs to: related lines stay in the answer's systems. */
+  domain?: string;
+}
+
+/** What the extractive answer is composed from (see sage/retrieval.ts). */
+export interface AnswerPlan {
+  /** The question's tokens, typos corrected. */
+  tokens: readonly string[];
+  /** Passages grouped by entry, the best entry first, each entry's introduction before its sections. */
+  passages: readonly Passage[];
+  /** Entries the question names, best first ("Mars in the 7th" names Mars and the Seventh House too). */
+  named: readonly string[];
+  /** An entry from a second system the question names, answered under its own heading. */
+  alsoFrom?: string | null;
+  /** Whether sibling entries share the sentence word for word (it says nothing about this one). */
+  isShared(sentence: string): boolean;
 }
 
 /** Longest main answer, in words: a paragraph a person reads, not the whole article. */
 const MAIN_WORDS = 110;
 /** Shortest main answer, in words, when the passage has more to say. */
 const MIN_WORDS = 40;
+/** The second system's part of a two-system answer. */
+const SECOND_WORDS = 70;
+/** Related lines under the answer, and the words a related line's definition runs to. */
+const RELATED = 2;
+const RELATED_WORDS = 15;
 
-/** Sentences and list items of a passage, in order, Markdown emphasis kept. */
-function units(body: string): string[] {
-  const out: string[] = [];
-  for (const block of body.split(/\n\s*\n/)) {
-    const lines = block.split('\n').map((l) => l.trim());
-    if (lines.every((l) => /^([-*]|\d+\.)\s/.test(l) || l === '')) {
-      out.push(...lines.filter(Boolean));
-      continue;
-    }
-    const text = lines.join(' ');
-    // Split after . ! ? followed by a capital, keeping abbreviations like "e.g." together.
-    out.push(...text.split(/(?<=[.!?])\s+(?=[A-Z*"(])/).filter(Boolean));
-  }
-  return out;
-}
+/** Sentences that lean on the one before ("It stations retrograde", "So the four branches are ..."). */
+const LEANS_BACK =
+  /^(?:\*\*)?(?:but|and|so|thus|this|these|that|those|it|its|they|their|them|such|also|however|here|there)\b/i;
 
 const wordCount = (s: string): number => s.split(/\s+/).filter(Boolean).length;
 
-/** Question terms weighted by rarity among the candidate passages: "geng" outweighs "day master". */
+/** Question tokens weighted by rarity among the passages: "geng" outweighs "day master". */
 type Weights = ReadonlyMap<string, number>;
 
 function termWeights(query: readonly string[], passages: readonly Passage[]): Weights {
-  const sets = passages.map((p) => new Set(terms(`${p.title} ${p.heading} ${p.body}`)));
+  const sets = passages.map((p) => new Set(tokenize(`${p.title} ${p.heading} ${p.body}`)));
   return new Map(
     query.map((t) => [t, Math.log(1 + (sets.length + 1) / (1 + sets.filter((s) => s.has(t)).length))]),
   );
 }
 
-/** The summed weight of the question terms a sentence contains (each term once). */
-function overlap(sentence: string, weights: Weights): number {
+/** The summed weight of the question tokens a text contains (each once), and how many it has. */
+function overlap(text: string | readonly string[], weights: Weights): { score: number; hits: number } {
   let score = 0;
-  for (const t of new Set(terms(sentence))) score += weights.get(t) ?? 0;
-  return score;
-}
-
-interface Sentence {
-  text: string;
-  /** Order in the entry: passage ordinal, then sentence index. */
-  order: number;
-  score: number;
-}
-
-/** The best sentences within a word budget, returned in reading order. */
-function pick(sentences: readonly Sentence[], budget: number): Sentence[] {
-  const chosen: Sentence[] = [];
-  let used = 0;
-  const ranked = [...sentences].sort((a, b) => b.score - a.score || a.order - b.order);
-  // Sentences far weaker than the best one are filler, not answer.
-  const floor = Math.max(0.2, (ranked[0]?.score ?? 0) / 2);
-  for (const s of ranked) {
-    const n = wordCount(s.text);
-    if (chosen.length > 0 && (used + n > budget || s.score < floor)) continue;
-    chosen.push(s);
-    used += n;
+  let hits = 0;
+  for (const t of new Set(typeof text === 'string' ? tokenize(text) : text)) {
+    const w = weights.get(t);
+    if (w === undefined) continue;
+    score += w;
+    hits++;
   }
-  return chosen.sort((a, b) => a.order - b.order);
+  return { score, hits };
 }
 
-function sentencesOf(passage: Passage, rank: number, weights: Weights): Sentence[] {
-  // A sentence under a heading that matches the question ("Outer planets") shares its match; the
-  // passage's lead sentence gets a small bonus so the answer opens with its framing.
-  const heading = overlap(passage.heading, weights) / 2;
-  return units(passage.body).map((text, i) => ({
-    text,
-    order: rank * 1000 + i,
-    score: overlap(text, weights) + heading + (i === 0 ? 0.1 : 0),
-  }));
+interface Unit {
+  text: string;
+  /** Index of its passage in the entry's passages, and of the sentence in its passage. */
+  passage: number;
+  index: number;
+  score: number;
+  hits: number;
+  /** The first sentence of the entry's introduction: what the entry is. */
+  lead: boolean;
+  /** In the section whose heading the question names ("Saturn return"): that section is the answer. */
+  named: boolean;
+}
+
+const order = (u: Unit): number => u.passage * 1000 + u.index;
+
+/**
+ * An entry's sentences and list items in reading order, without those its siblings share. When the
+ * question matches section headings ("open" and the section "Open", "Saturn return" and "Saturn
+ * return"), only the best matching sections are kept: the others answer another question.
+ */
+function unitsOf(own: readonly Passage[], weights: Weights, isShared: AnswerPlan['isShared']): Unit[] {
+  // What a heading adds to the entry's name: "Reading luck pillars" under "Luck Pillars — ..." says
+  // "reading", "Saturn return" under "Planetary Returns — ..." says "Saturn".
+  const name = new Set(tokenize((own[0]?.title ?? '').split(' — ')[0]!));
+  const headingScores = own.map((p) =>
+    p.heading
+      ? overlap(
+          tokenize(p.heading).filter((t) => !name.has(t)),
+          weights,
+        ).score
+      : 0,
+  );
+  const bestHeading = Math.max(0, ...headingScores);
+  const out: Unit[] = [];
+  own.forEach((p, pi) => {
+    if (bestHeading > 0 && p.heading && headingScores[pi]! < bestHeading) return;
+    // A sentence under a heading that matches the question shares the heading's match.
+    const heading = headingScores[pi]! / 2;
+    sentences(p.body).forEach((text, index) => {
+      if (isShared(text)) return;
+      const o = overlap(text, weights);
+      const named = bestHeading > 0 && headingScores[pi] === bestHeading;
+      out.push({ text, passage: pi, index, score: o.score + heading, hits: o.hits, lead: false, named });
+    });
+  });
+  const first = out[0];
+  if (first && first.passage === 0 && first.index === 0 && !own[0]!.heading) first.lead = true;
+  return out;
 }
 
 /**
- * The entry to answer from, among the first three retrieved: the one whose title, heading and text
- * best match the question's rarer terms, with a small bonus for rank (retrieval knows the topic,
- * the terms know the detail: "seventh house" is answered by the Seventh House entry).
+ * The definition first, then the sentences that match the question best, within `budget` words; a
+ * short pick goes on reading the entry from its start. A sentence that leans on the one before it
+ * brings that one along, or is left out when there is no room for both.
  */
-function mainEntry(passages: readonly Passage[], weights: Weights): string {
-  const candidates = [...new Set(passages.map((p) => p.entryId))].slice(0, 3);
-  let best = candidates[0]!;
-  let bestScore = -1;
-  candidates.forEach((id, i) => {
-    const score =
-      Math.max(
-        ...passages
-          .filter((p) => p.entryId === id)
-          .map((p) => overlap(`${p.title} ${p.heading}`, weights) + overlap(p.body, weights) / 2),
-      ) +
-      1 / (i + 1);
-    if (score > bestScore) {
-      best = id;
-      bestScore = score;
+function pick(units: readonly Unit[], budget: number, minimum: number): Unit[] {
+  const chosen = new Set(units.filter((u) => u.lead));
+  let used = [...chosen].reduce((n, u) => n + wordCount(u.text), 0);
+  const previous = (u: Unit) => units.find((v) => v.passage === u.passage && v.index === u.index - 1);
+  const take = (u: Unit): boolean => {
+    if (chosen.has(u)) return true;
+    const before = LEANS_BACK.test(u.text) ? previous(u) : undefined;
+    const extra = before && !chosen.has(before) ? [before] : [];
+    const n = [u, ...extra].reduce((sum, v) => sum + wordCount(v.text), 0);
+    if (chosen.size > 0 && used + n > budget) return false;
+    for (const v of [...extra, u]) chosen.add(v);
+    used += n;
+    return true;
+  };
+  const ranked = units.filter((u) => !u.lead).sort((a, b) => b.score - a.score || order(a) - order(b));
+  // The section the question names, as far as it fits; then the best sentences elsewhere, leaving
+  // out those far weaker than the best one (filler, not answer).
+  for (const u of units) if (u.named) take(u);
+  const floor = Math.max(0.2, (ranked[0]?.score ?? 0) / 2);
+  for (const u of ranked) if (u.score >= floor) take(u);
+  // Too short to say much: read on in the section of the best match, then from the entry's start.
+  const best = ranked[0];
+  const onward =
+    best && best.passage > 0 ? units.filter((u) => u.passage === best.passage && u.index > best.index) : [];
+  for (const u of [...onward, ...units]) {
+    if (used >= minimum) break;
+    take(u);
+  }
+  // A list that was started is finished, within half a budget more: "the four arrows" are four.
+  for (const u of units) {
+    if (!LIST_ITEM.test(u.text) || chosen.has(u)) continue;
+    const listStarted = [...chosen].some((v) => v.passage === u.passage && LIST_ITEM.test(v.text));
+    if (listStarted && used + wordCount(u.text) <= budget * 1.5) {
+      chosen.add(u);
+      used += wordCount(u.text);
     }
-  });
-  return best;
+  }
+  return [...chosen].sort((a, b) => order(a) - order(b));
 }
 
-const nameOf = (p: Passage): string => (p.heading ? `${p.title} — ${p.heading}` : p.title);
-
 /** Lines of list items stay a list; sentences join into a paragraph. */
-function paragraph(sentences: readonly string[]): string {
+function paragraph(units: readonly string[]): string {
   const out: string[] = [];
   let prose: string[] = [];
   const flush = () => {
     if (prose.length) out.push(prose.join(' '));
     prose = [];
   };
-  for (const s of sentences) {
-    if (/^([-*]|\d+\.)\s/.test(s)) {
+  for (const s of units) {
+    if (LIST_ITEM.test(s)) {
       flush();
       out.push(s);
     } else prose.push(s);
@@ -127,54 +179,115 @@ function paragraph(sentences: readonly string[]): string {
   // A list needs a blank line before and after it to render as one.
   return out
     .map((block, i) =>
-      i > 0 && /^([-*]|\d+\.)\s/.test(block) !== /^([-*]|\d+\.)\s/.test(out[i - 1]!) ? `\n${block}` : block,
+      i > 0 && LIST_ITEM.test(block) !== LIST_ITEM.test(out[i - 1]!) ? `\n${block}` : block,
     )
     .join('\n');
 }
 
 /**
- * A grounded answer without a language model: the most relevant sentences of the best-ranked entry
- * (across its retrieved sections) under its title, then one line from each of up to two other
- * entries for context. Every sentence is taken from the knowledge base as written.
+ * The chosen sentences, a paragraph per passage: the introduction's plain, a section's under its
+ * heading in bold ("**Open**: An open G center ..."), so sentences from different sections do not
+ * run together as if they followed each other.
  */
-export function extractiveAnswer(question: string, passages: readonly Passage[]): string {
-  const first = passages[0];
-  if (!first) {
-    return 'The knowledge base has no passage about this question yet. Try naming the system (Human Design, astrology or BaZi) and the term you are asking about.';
+function render(own: readonly Passage[], chosen: readonly Unit[]): string {
+  const blocks: string[] = [];
+  for (const [pi, p] of own.entries()) {
+    const texts = chosen.filter((u) => u.passage === pi).map((u) => u.text);
+    if (!texts.length) continue;
+    const text = paragraph(texts);
+    if (!p.heading || pi === 0) blocks.push(text);
+    else if (LIST_ITEM.test(text)) blocks.push(`**${p.heading}**\n\n${text}`);
+    else blocks.push(`**${p.heading}**: ${text}`);
   }
-  const weights = termWeights(terms(question), passages);
-  const mainId = mainEntry(passages, weights);
-  const lead = passages.find((p) => p.entryId === mainId) ?? first;
-  const own = passages
-    .map((p, rank) => ({ p, rank }))
-    .filter(({ p }) => p.entryId === mainId)
-    .sort((a, b) => a.rank - b.rank);
-  const chosen = pick(
-    own.flatMap(({ p, rank }) => sentencesOf(p, rank, weights)),
-    MAIN_WORDS,
-  );
-  // One short matching sentence says too little: continue with what follows it in its passage.
-  const firstChosen = chosen[0];
-  if (firstChosen && chosen.reduce((n, c) => n + wordCount(c.text), 0) < MIN_WORDS) {
-    const { p, rank } = own.find((o) => o.rank === Math.floor(firstChosen.order / 1000))!;
-    for (const next of sentencesOf(p, rank, weights)) {
-      if (next.order <= firstChosen.order || chosen.some((c) => c.order === next.order)) continue;
-      chosen.push(next);
-      if (chosen.reduce((n, c) => n + wordCount(c.text), 0) >= MIN_WORDS) break;
-    }
-    chosen.sort((a, b) => a.order - b.order);
-  }
-  const main = paragraph(chosen.map((c) => c.text));
+  return blocks.join('\n\n');
+}
 
-  const related: string[] = [];
-  const seen = new Set([mainId]);
-  for (const [rank, p] of passages.entries()) {
-    if (related.length === 2) break;
-    if (seen.has(p.entryId)) continue;
-    seen.add(p.entryId);
-    const [line] = pick(sentencesOf(p, rank, weights), 0).filter((s) => s.score >= 1);
-    if (line) related.push(`- **${nameOf(p)}**: ${line.text.replace(/^([-*]|\d+\.)\s+/, '')}`);
+/** `profile:4-1` -> `profile`, `planet-in-house:mars:7` -> `planet-in-house:mars`: what siblings share. */
+const kindOf = (id: string): string => id.slice(0, id.lastIndexOf(':'));
+
+/**
+ * One line about a related entry. One the question names gets its definition: the introduction's
+ * first sentence, and the next when the first is short ("Taurus covers 30° to 60° of longitude. It is
+ * a fixed earth sign, traditionally ruled by Venus."). Another gets its sentence that matches the
+ * question best, if that holds two of its tokens and half its weight, and stands on its own.
+ */
+function relatedLine(
+  own: readonly Passage[],
+  named: boolean,
+  weights: Weights,
+  plan: AnswerPlan,
+): string | null {
+  const units = unitsOf(own, weights, plan.isShared).filter((u) => !u.text.endsWith(':'));
+  let texts: string[];
+  if (named) {
+    const intro = units.filter((u) => u.passage === 0 && !own[0]!.heading);
+    texts = [];
+    for (const u of intro.length ? intro : units.slice(0, 1)) {
+      if (texts.length && wordCount(texts.join(' ')) >= RELATED_WORDS) break;
+      texts.push(u.text.replace(LIST_ITEM, ''));
+    }
+  } else {
+    const total = [...weights.values()].reduce((a, b) => a + b, 0);
+    const best = units
+      .filter((u) => !LEANS_BACK.test(u.text) && u.score >= total / 2 && u.hits >= Math.min(2, weights.size))
+      .sort((a, b) => b.score - a.score || order(a) - order(b))[0];
+    texts = best ? [best.text.replace(LIST_ITEM, '')] : [];
   }
-  const seeAlso = related.length ? `\n\n**Related**\n${related.join('\n')}` : '';
-  return `### ${lead.title}\n\n${main}${seeAlso}`;
+  if (!texts.length) return null;
+  const p = named ? own[0]! : own[units.find((u) => u.text.endsWith(texts[0]!))?.passage ?? 0]!;
+  const name = p.heading && !named ? `${p.title} — ${p.heading}` : p.title;
+  return `- **${name}**: ${texts.join(' ')}`;
+}
+
+/**
+ * A grounded answer without a language model, every sentence taken from the knowledge base as
+ * written: the best entry's definition and the sentences that answer the question (never a sentence
+ * its sibling entries share), lists kept as lists and sections under their headings; when the
+ * question names a second system, that system's entry under its own heading; then up to two related
+ * lines, from the other entries the question names (Mars and the Seventh House beside Mars in the
+ * 7th House) or that match it, never a sibling of the answer the question did not ask about
+ * (Profile 1/4 under a 4/1 question).
+ */
+export function extractiveAnswer(plan: AnswerPlan): string {
+  const { passages } = plan;
+  const first = passages[0];
+  if (!first) return '';
+  const weights = termWeights(plan.tokens, passages);
+  const byEntry = new Map<string, Passage[]>();
+  for (const p of passages) byEntry.set(p.entryId, [...(byEntry.get(p.entryId) ?? []), p]);
+  for (const own of byEntry.values()) own.sort((a, b) => (a.ordinal ?? 0) - (b.ordinal ?? 0));
+  const section = (id: string, budget: number, minimum: number) => {
+    const own = byEntry.get(id)!;
+    return `### ${own[0]!.title}\n\n${render(own, pick(unitsOf(own, weights, plan.isShared), budget, minimum))}`;
+  };
+
+  const mainId = first.entryId;
+  const parts = [section(mainId, MAIN_WORDS, MIN_WORDS)];
+  const shown = new Set([mainId]);
+  if (plan.alsoFrom && byEntry.has(plan.alsoFrom) && plan.alsoFrom !== mainId) {
+    parts.push(section(plan.alsoFrom, SECOND_WORDS, 0));
+    shown.add(plan.alsoFrom);
+  }
+
+  const named = new Set(plan.named);
+  // Siblings of what the question asks about (Profile 1/4 beside 4/1, Mars beside a Mercury question).
+  const asked = new Set([mainId, ...plan.named].map(kindOf));
+  // The systems the answer speaks of: a Human Design cross has no place under a BaZi answer.
+  const systems = new Set([
+    first.domain,
+    plan.alsoFrom ? byEntry.get(plan.alsoFrom)?.[0]?.domain : undefined,
+  ]);
+  const candidates = [...plan.named.filter((id) => byEntry.has(id)), ...byEntry.keys()];
+  const related: string[] = [];
+  for (const id of candidates) {
+    if (related.length === RELATED) break;
+    if (shown.has(id)) continue;
+    shown.add(id);
+    if (!named.has(id) && asked.has(kindOf(id))) continue;
+    if (!systems.has(byEntry.get(id)![0]!.domain)) continue;
+    const line = relatedLine(byEntry.get(id)!, named.has(id), weights, plan);
+    if (line) related.push(line);
+  }
+  if (related.length) parts.push(`**Related**\n${related.join('\n')}`);
+  return parts.join('\n\n');
 }
