@@ -4,6 +4,7 @@ import { hashEmbedder } from '../core/sage/index.js';
 import { describeLoad, type LoadReport, loadSageIndex, Sage } from '../sage/index.js';
 import type { Store } from '../store/index.js';
 import type { Config } from './config.js';
+import type { Metrics } from '../core/metrics.js';
 
 /**
  * SAGE for a starting service: the service at once, and the load of the knowledge chunks into the
@@ -15,9 +16,10 @@ export function startSage(
   config: Config,
   log: Logger,
   skipLoad: boolean,
+  metrics: Metrics | null = null,
 ): { sage: Sage; knowledgeLoad: Promise<LoadReport | null> } {
   const embedder = hashEmbedder();
-  const sage = new Sage(store.sage, embedder, config.anthropic);
+  const sage = new Sage(store.sage, embedder, config.anthropic, undefined, metrics ?? undefined);
   const knowledgeDir = config.knowledgeDir ?? defaultKnowledgeDir();
   const knowledgeLoad: Promise<LoadReport | null> = skipLoad
     ? Promise.resolve(null)

@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { AppError } from '../core/errors.js';
+import { type Metrics, NO_METRICS, secondsSince } from '../core/metrics.js';
 import type { KnowledgeDomain } from '../core/knowledge/index.js';
 import {
   type Embedder,
@@ -44,6 +45,7 @@ export class Sage {
     private readonly embedder: Embedder,
     private readonly model: SageModel | null,
     private loading: Promise<unknown> = Promise.resolve(),
+    private readonly metrics: Metrics = NO_METRICS,
   ) {
     this.client = model
       ? new Anthropic({
@@ -67,10 +69,13 @@ export class Sage {
     } catch (e) {
       throw unavailable(e);
     }
+    const start = performance.now();
     try {
       return await retrieve(this.index, this.embedder, question);
     } catch (e) {
       throw unavailable(e);
+    } finally {
+      this.metrics.sageRetrieval(secondsSince(start));
     }
   }
 
@@ -81,6 +86,8 @@ export class Sage {
       return { answer: extractiveAnswer(topicOf(question), top), domain };
     }
     let text: string;
+    const start = performance.now();
+    let ok = false;
     try {
       const message = await this.client.messages.create({
         model: this.model.model,
@@ -93,8 +100,11 @@ export class Sage {
         .map((b) => (b as { text: string }).text)
         .join('')
         .trim();
+      ok = true;
     } catch (cause) {
       throw new AppError('ai_service_error', 'AI service error', { cause });
+    } finally {
+      this.metrics.sageProvider(ok, secondsSince(start));
     }
     if (!text) throw new AppError('ai_service_error', 'AI service error');
     return { answer: text, domain };
