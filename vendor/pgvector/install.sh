@@ -13,7 +13,9 @@ if [ -f "/usr/share/postgresql/$major/extension/vector.control" ]; then
 fi
 pgconfig="/usr/lib/postgresql/$major/bin/pg_config"
 if [ ! -x "$pgconfig" ] || ! dpkg -s "postgresql-server-dev-$major" >/dev/null 2>&1 || ! command -v make >/dev/null || ! command -v gcc >/dev/null; then
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "postgresql-server-dev-$major" make gcc >/dev/null
+  # A fresh machine may have no package lists yet: update them once when the install cannot find them.
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "postgresql-server-dev-$major" make gcc >/dev/null 2>&1 ||
+    { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "postgresql-server-dev-$major" make gcc >/dev/null; }
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
