@@ -6,6 +6,7 @@ import { runPrimary } from './app/cluster.js';
 import { type Config, ConfigError, loadConfig } from './app/config.js';
 import { listenMetrics } from './app/metrics-listener.js';
 import { shareWithPrimary } from './app/metrics.js';
+import { STORE_HELP, storeCommand, StoreUsageError } from './app/store-command.js';
 import { defaultKnowledgeDir, KnowledgeFormatError } from './core/knowledge/index.js';
 import { hashEmbedder } from './core/sage/index.js';
 import { createLogger } from './app/log.js';
@@ -16,6 +17,8 @@ import {
   openStore,
   PRODUCTS,
   type ProductName,
+  ImportError,
+  StoreExistsError,
   StoreLockedError,
   usageMonth,
 } from './store/index.js';
@@ -224,12 +227,18 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'serve') return serve();
   if (command === 'keys') return keysCommand(rest);
   if (command === 'knowledge') return knowledgeCommand(rest);
-  throw new UsageError(`Unknown command "${command}". Commands: serve, keys, knowledge load.\n${KEYS_HELP}`);
+  if (command === 'store') return storeCommand(rest, loadConfig(), out);
+  throw new UsageError(
+    `Unknown command "${command}". Commands: serve, keys, knowledge load, store.\n${KEYS_HELP}\n${STORE_HELP}`,
+  );
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
   const known =
     e instanceof UsageError ||
+    e instanceof StoreUsageError ||
+    e instanceof ImportError ||
+    e instanceof StoreExistsError ||
     e instanceof ConfigError ||
     e instanceof StoreLockedError ||
     e instanceof KnowledgeFormatError;

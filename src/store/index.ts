@@ -35,3 +35,4 @@ export async function openStore(options: OpenOptions & { metrics?: Metrics }): P
     },
   };
 }
+export * from './transfer.js';

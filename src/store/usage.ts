@@ -67,6 +67,11 @@ export class UsageStore {
     return this.journal.size;
   }
 
+  /** Those increments themselves (`store export` carries them). */
+  journalEntries(): JournalEntry[] {
+    return this.journal.entries();
+  }
+
   /**
    * Adds `units` to the counter unless that would pass `limit`; resolves the new total once it is
    * committed, or null when the allowance would be exceeded (nothing is recorded then). While the
