@@ -1,12 +1,13 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { checkExport, exportStore, importStore, openStore } from '../store/index.js';
+import { checkExport, exportStore, importStore, openStore, snapshotPath } from '../store/index.js';
 import type { Config } from './config.js';
 
 export const STORE_HELP = `Usage:
   store export FILE     keys (hashes only), usage and the outage journal to a JSON file
   store import FILE     load an export into this store (DATABASE_URL, or DATA_DIR); refuses keys it already holds
   store backup FILE     the embedded store (DATA_DIR) as one .tar.gz file
-  store restore FILE    a backup into a new embedded store (DATA_DIR must not hold one yet)`;
+  store restore FILE    a backup into a new embedded store (DATA_DIR must not hold one yet)
+  store snapshot        prepare the empty-store snapshot new embedded stores start from (npm run build does)`;
 
 export class StoreUsageError extends Error {}
 
@@ -28,6 +29,11 @@ export async function storeCommand(
   out: (line: string) => void,
 ): Promise<void> {
   const [sub, file] = argv;
+  if (sub === 'snapshot') {
+    if (!existsSync(snapshotPath())) await (await openStore({ dataDir: 'memory://' })).close();
+    out(`Empty-store snapshot: ${snapshotPath()}`);
+    return;
+  }
   if (!sub || !['export', 'import', 'backup', 'restore'].includes(sub) || !file)
     throw new StoreUsageError(STORE_HELP);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded store in ${config.dataDir}`;
