@@ -13,6 +13,7 @@ import { createLogger } from './app/log.js';
 import { describeLoad, loadSageIndex } from './sage/index.js';
 import { createService, registrySource, type Service } from './app/service.js';
 import {
+  LOCKS,
   METERS,
   openStore,
   PRODUCTS,
@@ -21,6 +22,7 @@ import {
   StoreExistsError,
   StoreLockedError,
   usageMonth,
+  withAdvisoryLock,
 } from './store/index.js';
 
 /** Process entry: `serve` (default) and `keys create|list|revoke|usage`. stdout carries CLI output only. */
@@ -137,10 +139,8 @@ async function knowledgeCommand(argv: string[]): Promise<void> {
   const config = loadConfig();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const report = await loadSageIndex(
-      store.sage,
-      resolve(config.knowledgeDir ?? defaultKnowledgeDir()),
-      hashEmbedder(),
+    const report = await withAdvisoryLock(store.db, LOCKS.knowledgeLoad, () =>
+      loadSageIndex(store.sage, resolve(config.knowledgeDir ?? defaultKnowledgeDir()), hashEmbedder()),
     );
     for (const line of describeLoad(report)) out(line);
     if (report.malformed.length) process.exitCode = 3;

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { defaultKnowledgeDir } from '../core/knowledge/index.js';
 import { hashEmbedder } from '../core/sage/index.js';
 import { describeLoad, type LoadReport, loadSageIndex, Sage } from '../sage/index.js';
-import type { Store } from '../store/index.js';
+import { LOCKS, type Store, withAdvisoryLock } from '../store/index.js';
 import type { Config } from './config.js';
 import type { Metrics } from '../core/metrics.js';
 
@@ -23,7 +23,10 @@ export function startSage(
   const knowledgeDir = config.knowledgeDir ?? defaultKnowledgeDir();
   const knowledgeLoad: Promise<LoadReport | null> = skipLoad
     ? Promise.resolve(null)
-    : loadSageIndex(store.sage, knowledgeDir, embedder).then(
+    : // Processes starting together on one PostgreSQL take turns; the later ones find nothing to do.
+      withAdvisoryLock(store.db, LOCKS.knowledgeLoad, () =>
+        loadSageIndex(store.sage, knowledgeDir, embedder),
+      ).then(
         (report) => {
           const [summary, ...problems] = describeLoad(report);
           log.info({ knowledgeDir, chunks: report.chunks, ms: report.ms, vector: report.vector }, summary);

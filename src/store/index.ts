@@ -37,3 +37,4 @@ export async function openStore(options: OpenOptions & { metrics?: Metrics }): P
 }
 export * from './transfer.js';
 export { readSnapshot, snapshotPath } from './snapshot.js';
+export * from './advisory-lock.js';
