@@ -140,6 +140,16 @@ function knowledgeDir(env: NodeJS.ProcessEnv): string | undefined {
   return value;
 }
 
+/** DATA_DIR: a directory (created at start when missing) or `memory://` (tests); never a file. */
+function dataDir(env: NodeJS.ProcessEnv): string {
+  const value = env.DATA_DIR || './.data';
+  if (!value.startsWith('memory://') && statSync(value, { throwIfNoEntry: false })?.isDirectory() === false)
+    throw new ConfigError(
+      `DATA_DIR must be a directory (it is created when missing), got the file "${value}"`,
+    );
+  return value;
+}
+
 /** At least this long: a metrics token is a secret a scraper sends, not a password typed by hand. */
 const MIN_METRICS_TOKEN = 16;
 
@@ -177,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: host(env),
-    dataDir: env.DATA_DIR || './.data',
+    dataDir: dataDir(env),
     databaseUrl: database,
     logLevel,
     admission: {

@@ -30,6 +30,13 @@ export function createMetrics(): ServiceMetrics {
   let sources: GaugeSources = {};
   const registers = [registry];
 
+  // Which process answered a scrape (under WEB_CONCURRENCY each connection may reach another one).
+  new Gauge({
+    name: 'chart_process_info',
+    help: 'This service process (1), by operating-system process id',
+    labelNames: ['pid'],
+    registers,
+  }).set({ pid: String(process.pid) }, 1);
   const requests = new Counter({
     name: 'chart_http_requests_total',
     help: 'HTTP requests answered, by operation (or route), surface and status',
