@@ -8,6 +8,7 @@
  * after a warm-up and at the end; exits 1 on any unexpected answer or growth beyond the bounds below.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import { distinctBirth, fmt, percentile, startSettledService } from './lib.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
@@ -22,85 +23,80 @@ const MAX_P99_MS = 5000;
 interface Call {
   kind: string;
   expect: number;
-  send(base: string, key: string, i: number): Promise<Response>;
+  method: 'GET' | 'POST';
+  path: (i: number) => string;
+  /** The JSON body (or raw text) of a POST. */
+  body?: (i: number) => unknown;
+  /** false: no key sent. */
+  keyed?: boolean;
 }
 
-const json = (key: string) => ({ Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' });
 const PLACES = ['Montreal, QC', 'Lisbon, Portugal', 'Tokyo, Japan', 'Nairobi, Kenya'];
-const post = (path: string, body: (i: number) => unknown) => (base: string, key: string, i: number) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: json(key), body: JSON.stringify(body(i)) });
-const get = (path: (i: number) => string) => (base: string, key: string, i: number) =>
-  fetch(`${base}${path(i)}`, { headers: { Authorization: `Bearer ${key}` } });
+const chartCall = (kind: string, path: string, body: (i: number) => unknown): Call => ({
+  kind,
+  expect: 200,
+  method: 'POST',
+  path: () => path,
+  body,
+});
+const day = (d: Date) => d.toISOString().slice(0, 10);
 
 const MIX: Call[] = [
-  { kind: 'chart (new birth)', expect: 200, send: post('/api/chart', (i) => distinctBirth(i, PLACES)) },
-  { kind: 'chart (cached)', expect: 200, send: post('/api/chart', () => distinctBirth(0, PLACES)) },
-  { kind: 'astrology', expect: 200, send: post('/api/astrology', (i) => distinctBirth(i + 7, PLACES)) },
-  {
-    kind: 'bazi',
-    expect: 200,
-    send: post('/api/bazi', (i) => ({ ...distinctBirth(i + 11, PLACES), gender: 'female' })),
-  },
-  {
-    kind: 'mcp tools/call',
-    expect: 200,
-    send: (base, key, i) =>
-      fetch(`${base}/mcp`, {
-        method: 'POST',
-        headers: { ...json(key), Accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: i,
-          method: 'tools/call',
-          params: { name: 'generate_chart', arguments: distinctBirth(i + 13, PLACES) },
-        }),
-      }),
-  },
+  chartCall('chart (new birth)', '/api/chart', (i) => distinctBirth(i, PLACES)),
+  chartCall('chart (cached)', '/api/chart', () => distinctBirth(0, PLACES)),
+  chartCall('astrology', '/api/astrology', (i) => distinctBirth(i + 7, PLACES)),
+  chartCall('bazi', '/api/bazi', (i) => ({ ...distinctBirth(i + 11, PLACES), gender: 'female' })),
+  chartCall('mcp tools/call', '/mcp', (i) => ({
+    jsonrpc: '2.0',
+    id: i,
+    method: 'tools/call',
+    params: { name: 'generate_chart', arguments: distinctBirth(i + 13, PLACES) },
+  })),
   {
     kind: 'transit series (worker)',
     expect: 200,
+    method: 'GET',
     // A new 20-day hourly window for each call: computed in the worker pool, never from the cache.
-    send: get((i) => {
+    path: (i) => {
       const from = new Date(Date.UTC(2020, 0, 1) + i * 86_400_000);
-      const to = new Date(from.getTime() + 19 * 86_400_000);
-      const day = (d: Date) => d.toISOString().slice(0, 10);
-      return `/api/transits/all?startDate=${day(from)}&endDate=${day(to)}&granularity=hourly&bodies=Sun,Moon`;
-    }),
+      return `/api/transits/all?startDate=${day(from)}&endDate=${day(new Date(from.getTime() + 19 * 86_400_000))}&granularity=hourly&bodies=Sun,Moon`;
+    },
   },
+  chartCall('picture svg', '/api/chart/bodygraph.svg', (i) => distinctBirth(i + 17, PLACES)),
+  chartCall('picture png', '/api/astrology/wheel.png', (i) => distinctBirth(i + 19, PLACES)),
+  chartCall('sage', '/api/sage', (i) => ({
+    query: ['What is a profile?', 'What is a Saturn return?', 'What is a Day Master?'][i % 3],
+  })),
   {
-    kind: 'picture svg',
-    expect: 200,
-    send: post('/api/chart/bodygraph.svg', (i) => distinctBirth(i + 17, PLACES)),
-  },
-  {
-    kind: 'picture png',
-    expect: 200,
-    send: post('/api/astrology/wheel.png', (i) => distinctBirth(i + 19, PLACES)),
-  },
-  {
-    kind: 'sage',
-    expect: 200,
-    send: post('/api/sage', (i) => ({
-      query: ['What is a profile?', 'What is a Saturn return?', 'What is a Day Master?'][i % 3],
-    })),
-  },
-  {
-    kind: 'bad input (400)',
+    ...chartCall('bad input (400)', '/api/chart', () => ({ birthDate: '1990-02-30', birthTime: '25:00' })),
     expect: 400,
-    send: post('/api/chart', () => ({ birthDate: '1990-02-30', birthTime: '25:00' })),
   },
-  {
-    kind: 'no key (401)',
-    expect: 401,
-    send: (base) => fetch(`${base}/api/chart`, { method: 'POST', body: '{}' }),
-  },
-  {
-    kind: 'malformed JSON (400)',
-    expect: 400,
-    send: (base, key) =>
-      fetch(`${base}/api/chart`, { method: 'POST', headers: json(key), body: '{"birthDate":' }),
-  },
+  { ...chartCall('no key (401)', '/api/chart', () => ({})), expect: 401, keyed: false },
+  { ...chartCall('malformed JSON (400)', '/api/chart', () => '{"birthDate":'), expect: 400 },
 ];
+
+/**
+ * One request on the soak's own keep-alive agent, which is emptied before each measurement so the
+ * descriptors counted are the service's own, not idle client connections it holds open for us.
+ */
+function send(agent: http.Agent, base: string, key: string, call: Call, i: number): Promise<number> {
+  const body = call.body?.(i);
+  const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/event-stream',
+  };
+  if (call.keyed !== false) headers.Authorization = `Bearer ${key}`;
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${call.path(i)}`, { method: call.method, headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
+}
 
 /** The service process and its children (the worker pool), by /proc. */
 function processTree(pid: number): number[] {
@@ -130,14 +126,20 @@ async function main(): Promise<void> {
   const unexpected: string[] = [];
   let sent = 0;
   const inflight = new Set<Promise<void>>();
+  let agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  /** Closes the client's idle connections and lets the service see it, then counts. */
+  const settledUsage = async () => {
+    agent.destroy();
+    agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+    await new Promise((r) => setTimeout(r, 500));
+    return usage(svc.pid);
+  };
   const fire = (i: number) => {
     const call = MIX[i % MIX.length]!;
     const t = performance.now();
-    const p = call
-      .send(svc.url, svc.key, i)
-      .then(async (res) => {
-        await res.arrayBuffer();
-        if (res.status !== call.expect) unexpected.push(`${call.kind}: ${res.status}`);
+    const p = send(agent, svc.url, svc.key, call, i)
+      .then((status) => {
+        if (status !== call.expect) unexpected.push(`${call.kind}: ${status}`);
       })
       .catch((e: unknown) => {
         unexpected.push(`${call.kind}: ${(e as Error).message}`);
@@ -164,10 +166,10 @@ async function main(): Promise<void> {
   process.stderr.write(`soak: warm-up ${WARMUP_SECONDS} s at ${RATE} req/s…\n`);
   await run(WARMUP_SECONDS);
   latencies.clear();
-  const before = usage(svc.pid);
+  const before = await settledUsage();
   process.stderr.write(`soak: ${SECONDS} s at ${RATE} req/s…\n`);
   await run(SECONDS);
-  const after = usage(svc.pid);
+  const after = await settledUsage();
   await svc.stop();
   svc.cleanup();
 
