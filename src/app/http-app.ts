@@ -97,20 +97,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       send(res, 200, type, await render(req));
     };
 
-  router.add('GET', '/health', (_req, res) => {
-    sendJson(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
-  });
-  router.add('GET', '/ready', async (_req, res) => {
-    if (drain.draining) {
-      sendJson(res, 503, { status: 'shutting down', database: deps.store.db.kind });
-      return;
-    }
-    const ok = await deps.store.db.ping();
-    sendJson(res, ok ? 200 : 503, {
-      status: ok ? 'ready' : 'database unreachable',
-      database: deps.store.db.kind,
-    });
-  });
+  addHealthRoutes(router, deps, drain);
 
   // Built on first use (response examples run each operation once), then served as the same bytes.
   let openApiJson: Promise<string> | null = null;
@@ -176,26 +163,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     label: labels.set,
   });
 
-  const onError = errorResponder(log, metrics);
-  const handle = (req: Req, res: Res): void => {
-    const start = performance.now();
-    res.once('close', () => {
-      const { operation, surface } = labels.of(res, req);
-      // A response that never finished: the client closed first (499, as proxies log it).
-      metrics.request(operation, surface, res.writableFinished ? res.statusCode : 499, secondsSince(start));
-    });
-    drain.track(res);
-    res.setHeader('X-Request-Id', randomUUID());
-    // Admitted requests overwrite this with their wait; the rest never queued.
-    res.setHeader('X-Queue-Wait-Ms', '0');
-    try {
-      const target = parseTarget(req.url);
-      const answer = router.find(req, res, target.path)(req, res, target);
-      if (answer) answer.catch((e: unknown) => onError(e, req, res));
-    } catch (e) {
-      onError(e, req, res);
-    }
-  };
+  const handle = requestHandler(router, drain, errorResponder(log, metrics), (req, res, start) => {
+    const { operation, surface } = labels.of(res, req);
+    // A response that never finished: the client closed first (499, as proxies log it).
+    metrics.request(operation, surface, res.writableFinished ? res.statusCode : 499, secondsSince(start));
+  });
   return { handle, admission, routes, drain };
 }
 
@@ -253,5 +225,47 @@ function requestLabels(tools: readonly AnyTool[]) {
       const path = parseTarget(req.url).path;
       return { operation: fixed.has(path) ? path : 'unmatched', surface: 'other' };
     },
+  };
+}
+
+/** `/health` (the process is up) and `/ready` (database reachable and not draining). */
+function addHealthRoutes(router: Router, deps: Deps, drain: Drain): void {
+  router.add('GET', '/health', (_req, res) => {
+    sendJson(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
+  });
+  router.add('GET', '/ready', async (_req, res) => {
+    if (drain.draining) {
+      sendJson(res, 503, { status: 'shutting down', database: deps.store.db.kind });
+      return;
+    }
+    const ok = await deps.store.db.ping();
+    sendJson(res, ok ? 200 : 503, {
+      status: ok ? 'ready' : 'database unreachable',
+      database: deps.store.db.kind,
+    });
+  });
+}
+
+/** Every request: tracked by the drain, given an id, routed, its failure answered, and measured once it closes. */
+function requestHandler(
+  router: Router,
+  drain: Drain,
+  onError: (e: unknown, req: Req, res: Res) => void,
+  measure: (req: Req, res: Res, start: number) => void,
+): (req: Req, res: Res) => void {
+  return (req, res) => {
+    const start = performance.now();
+    res.once('close', () => measure(req, res, start));
+    drain.track(res);
+    res.setHeader('X-Request-Id', randomUUID());
+    // Admitted requests overwrite this with their wait; the rest never queued.
+    res.setHeader('X-Queue-Wait-Ms', '0');
+    try {
+      const target = parseTarget(req.url);
+      const answer = router.find(req, res, target.path)(req, res, target);
+      if (answer) answer.catch((e: unknown) => onError(e, req, res));
+    } catch (e) {
+      onError(e, req, res);
+    }
   };
 }

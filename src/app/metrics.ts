@@ -24,11 +24,20 @@ const FAST = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1
  * and the service's own. Label children are looked up once per combination and reused, so the hot
  * path costs a map lookup and two additions.
  */
-export function createMetrics(): ServiceMetrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
-  let sources: GaugeSources = {};
+/** The service's own instruments on `registry`; the gauges read `read()` at scrape time. */
+function instruments(registry: Registry, read: () => GaugeSources) {
   const registers = [registry];
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(read());
+      },
+    });
+  const histogram = (name: string, help: string, buckets: number[], labelNames: string[] = []) =>
+    new Histogram({ name, help, buckets, labelNames, registers });
 
   // Which process answered a scrape (under WEB_CONCURRENCY each connection may reach another one).
   new Gauge({
@@ -37,124 +46,106 @@ export function createMetrics(): ServiceMetrics {
     labelNames: ['pid'],
     registers,
   }).set({ pid: String(process.pid) }, 1);
+  const requestLabels = ['operation', 'surface', 'status'];
   const requests = new Counter({
     name: 'chart_http_requests_total',
     help: 'HTTP requests answered, by operation (or route), surface and status',
-    labelNames: ['operation', 'surface', 'status'],
+    labelNames: requestLabels,
     registers,
   });
-  const requestSeconds = new Histogram({
-    name: 'chart_http_request_duration_seconds',
-    help: 'Time from the request to its answer, by operation (or route), surface and status',
-    labelNames: ['operation', 'surface', 'status'],
-    buckets: LATENCY,
-    registers,
-  });
-  const queueWait = new Histogram({
-    name: 'chart_admission_wait_seconds',
-    help: 'Time a request waited for an admission slot',
-    buckets: FAST,
-    registers,
-  });
-  new Gauge({
-    name: 'chart_admission_queue_depth',
-    help: 'Requests waiting for an admission slot',
-    registers,
-    collect() {
-      this.set(sources.admission?.waiting ?? 0);
-    },
-  });
-  new Gauge({
-    name: 'chart_admission_active',
-    help: 'Requests holding an admission slot',
-    registers,
-    collect() {
-      this.set(sources.admission?.active ?? 0);
-    },
-  });
+  const requestSeconds = histogram(
+    'chart_http_request_duration_seconds',
+    'Time from the request to its answer, by operation (or route), surface and status',
+    LATENCY,
+    requestLabels,
+  );
+  const queueWait = histogram(
+    'chart_admission_wait_seconds',
+    'Time a request waited for an admission slot',
+    FAST,
+  );
+  gauge(
+    'chart_admission_queue_depth',
+    'Requests waiting for an admission slot',
+    () => read().admission?.waiting ?? 0,
+  );
+  gauge('chart_admission_active', 'Requests holding an admission slot', () => read().admission?.active ?? 0);
   const rejections = new Counter({
     name: 'chart_rejections_total',
     help: 'Error answers by reason (the error code)',
     labelNames: ['reason'],
     registers,
   });
-  const meterWrites = new Histogram({
-    name: 'chart_meter_write_duration_seconds',
-    help: 'Metered usage writes by outcome (committed, journaled during an outage, refused over the allowance, failed)',
-    labelNames: ['outcome'],
-    buckets: FAST,
-    registers,
-  });
-  new Gauge({
-    name: 'chart_usage_journal_backlog',
-    help: 'Usage increments acknowledged during a database outage and not yet written to it',
-    registers,
-    collect() {
-      this.set(sources.journal?.journaled ?? 0);
-    },
-  });
+  const meterWrites = histogram(
+    'chart_meter_write_duration_seconds',
+    'Metered usage writes by outcome (committed, journaled during an outage, refused over the allowance, failed)',
+    FAST,
+    ['outcome'],
+  );
+  gauge(
+    'chart_usage_journal_backlog',
+    'Usage increments acknowledged during a database outage and not yet written to it',
+    () => read().journal?.journaled ?? 0,
+  );
   const cache = new Counter({
     name: 'chart_cache_lookups_total',
     help: 'Result cache lookups of cacheable operations',
     labelNames: ['result'],
     registers,
   });
-  new Gauge({
-    name: 'chart_worker_pool_size',
-    help: 'Worker processes for heavy operations',
-    registers,
-    collect() {
-      this.set(sources.pool?.size ?? 0);
-    },
-  });
-  new Gauge({
-    name: 'chart_worker_pool_busy',
-    help: 'Worker processes running a task',
-    registers,
-    collect() {
-      this.set(sources.pool?.busy ?? 0);
-    },
-  });
-  new Gauge({
-    name: 'chart_worker_pool_queued',
-    help: 'Heavy tasks waiting for a worker',
-    registers,
-    collect() {
-      this.set(sources.pool?.queued ?? 0);
-    },
-  });
-  const workerTasks = new Histogram({
-    name: 'chart_worker_task_duration_seconds',
-    help: 'Heavy tasks from queueing to answer, by operation',
-    labelNames: ['operation'],
-    buckets: LATENCY,
-    registers,
-  });
-  const sageRetrieval = new Histogram({
-    name: 'chart_sage_retrieval_duration_seconds',
-    help: 'SAGE passage retrieval',
-    buckets: FAST,
-    registers,
-  });
-  const sageProvider = new Histogram({
-    name: 'chart_sage_provider_duration_seconds',
-    help: 'Calls to the answer model, by outcome',
-    labelNames: ['outcome'],
-    buckets: LATENCY,
-    registers,
-  });
+  gauge('chart_worker_pool_size', 'Worker processes for heavy operations', () => read().pool?.size ?? 0);
+  gauge('chart_worker_pool_busy', 'Worker processes running a task', () => read().pool?.busy ?? 0);
+  gauge('chart_worker_pool_queued', 'Heavy tasks waiting for a worker', () => read().pool?.queued ?? 0);
+  const workerTasks = histogram(
+    'chart_worker_task_duration_seconds',
+    'Heavy tasks from queueing to answer, by operation',
+    LATENCY,
+    ['operation'],
+  );
+  const sageRetrieval = histogram('chart_sage_retrieval_duration_seconds', 'SAGE passage retrieval', FAST);
+  const sageProvider = histogram(
+    'chart_sage_provider_duration_seconds',
+    'Calls to the answer model, by outcome',
+    LATENCY,
+    ['outcome'],
+  );
 
-  const requestChildren = new Map<string, { count: Counter; seconds: Histogram }>();
+  return {
+    requests,
+    requestSeconds,
+    queueWait,
+    rejections,
+    meterWrites,
+    cache,
+    workerTasks,
+    sageRetrieval,
+    sageProvider,
+  };
+}
+
+export function createMetrics(): ServiceMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  let sources: GaugeSources = {};
+  const {
+    requests,
+    requestSeconds,
+    queueWait,
+    rejections,
+    meterWrites,
+    cache,
+    workerTasks,
+    sageRetrieval,
+    sageProvider,
+  } = instruments(registry, () => sources);
+  const children = new Map<string, { count: { inc(): void }; seconds: { observe(v: number): void } }>();
   const child = (operation: string, surface: Surface, status: number) => {
     const id = `${operation} ${surface} ${status}`;
-    let c = requestChildren.get(id);
+    let c = children.get(id);
     if (!c) {
       const labels = { operation, surface, status: String(status) };
-      c = {
-        count: requests.labels(labels) as unknown as Counter,
-        seconds: requestSeconds.labels(labels) as unknown as Histogram,
-      };
-      requestChildren.set(id, c);
+      c = { count: requests.labels(labels), seconds: requestSeconds.labels(labels) };
+      children.set(id, c);
     }
     return c;
   };
