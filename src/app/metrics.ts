@@ -19,21 +19,16 @@ export interface ServiceMetrics extends Metrics {
 const LATENCY = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const FAST = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
-/**
- * One registry per process with the Node process and event-loop metrics (prom-client's defaults)
- * and the service's own. Label children are looked up once per combination and reused, so the hot
- * path costs a map lookup and two additions.
- */
 /** The service's own instruments on `registry`; the gauges read `read()` at scrape time. */
 function instruments(registry: Registry, read: () => GaugeSources) {
   const registers = [registry];
-  const gauge = (name: string, help: string, read: () => number) =>
+  const gauge = (name: string, help: string, value: () => number) =>
     new Gauge({
       name,
       help,
       registers,
       collect() {
-        this.set(read());
+        this.set(value());
       },
     });
   const histogram = (name: string, help: string, buckets: number[], labelNames: string[] = []) =>
@@ -123,6 +118,11 @@ function instruments(registry: Registry, read: () => GaugeSources) {
   };
 }
 
+/**
+ * One registry per process with the Node process and event-loop metrics (prom-client's defaults)
+ * and the service's own. Label children are looked up once per combination and reused, so the hot
+ * path costs a map lookup and two additions.
+ */
 export function createMetrics(): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
