@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Tiers are folders (test/surface/tiers.test.ts keeps every test file in one): core and surface
  * (`npm run test:fast`), sweep (slow seeded property sweeps), e2e (real HTTP and MCP), db (real
- * PostgreSQL), browser (Chromium). `vitest run` runs them all.
+ * PostgreSQL with pgvector), cluster (service processes behind HAProxy), browser (Chromium).
+ * `vitest run` runs them all.
  *
  * The fast tier is pure (no server, no global state: tiers.test.ts checks the first), so its files
  * share one module graph per worker process (`isolate: false`): the city table, the ephemeris and

@@ -12,6 +12,12 @@ import { baziBenchSection } from './bazi.js';
 import { birthChartsRestSection } from './birth-charts-rest.js';
 import { renderBenchSection, renderRestSection } from './render.js';
 import { chartBenchSections } from './chart.js';
+import {
+  meteredWriteSection,
+  metricsOverheadSection,
+  scaleOutSection,
+  startupSection,
+} from './operations.js';
 import { sageBenchSection } from './sage.js';
 import { measureTransitRest, transitRestSection } from './transits-rest.js';
 import {
@@ -172,7 +178,11 @@ in the spec's envelope.
 async function main(): Promise<void> {
   await locationCore();
   await coldStart();
+  sections.push(await startupSection());
   await restAndMcp();
+  sections.push(await metricsOverheadSection());
+  sections.push(await scaleOutSection());
+  sections.push(await meteredWriteSection());
   log('charts…');
   sections.push(...(await chartBenchSections()));
   sections.push(await astrologyBenchSection());

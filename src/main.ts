@@ -1,19 +1,28 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './app/config.js';
+import cluster from 'node:cluster';
+import { runPrimary } from './app/cluster.js';
+import { type Config, ConfigError, loadConfig } from './app/config.js';
+import { listenMetrics } from './app/metrics-listener.js';
+import { shareWithPrimary } from './app/metrics.js';
+import { STORE_HELP, storeCommand, StoreUsageError } from './app/store-command.js';
 import { checkKnowledgeDir, defaultKnowledgeDir, KnowledgeFormatError } from './core/knowledge/index.js';
 import { hashEmbedder } from './core/sage/index.js';
 import { createLogger } from './app/log.js';
 import { describeLoad, loadSageIndex } from './sage/index.js';
-import { createService } from './app/service.js';
+import { createService, registrySource, type Service } from './app/service.js';
 import {
+  LOCKS,
   METERS,
   openStore,
   PRODUCTS,
   type ProductName,
+  ImportError,
+  StoreExistsError,
   StoreLockedError,
   usageMonth,
+  withAdvisoryLock,
 } from './store/index.js';
 
 /** Process entry: `serve` (default) and `keys create|list|revoke|usage`. stdout carries CLI output only. */
@@ -154,10 +163,8 @@ async function knowledgeCommand(argv: string[]): Promise<void> {
   const config = loadConfig();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const report = await loadSageIndex(
-      store.sage,
-      resolve(config.knowledgeDir ?? defaultKnowledgeDir()),
-      hashEmbedder(),
+    const report = await withAdvisoryLock(store.db, LOCKS.knowledgeLoad, () =>
+      loadSageIndex(store.sage, resolve(config.knowledgeDir ?? defaultKnowledgeDir()), hashEmbedder()),
     );
     for (const line of describeLoad(report)) out(line);
     if (report.malformed.length) process.exitCode = 3;
@@ -177,21 +184,31 @@ async function writeInitialKey(dataDir: string, key: string): Promise<string> {
   return file;
 }
 
+/** The first start on an empty embedded store on disk: one full-access key, written to a file. */
+async function firstKey(service: Service, config: Config): Promise<void> {
+  const { store } = service.deps;
+  const onDisk = !config.dataDir.startsWith('memory://');
+  if (store.db.kind !== 'embedded' || !onDisk || (await store.keys.count()) > 0) return;
+  const { key, record } = await store.keys.create({ name: 'initial full-access key', products: PRODUCTS });
+  const file = await writeInitialKey(config.dataDir, key);
+  out(
+    `First start on an empty store: created ${record.id} with ${record.products.join(', ')}. ` +
+      `Its key is in ${file} (readable by this user only); copy it somewhere safe and delete the file.`,
+  );
+}
+
 async function serve(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
+  if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config, log);
   const started = performance.now();
   const service = await createService(config, log);
-  const { store } = service.deps;
-  const onDisk = !config.dataDir.startsWith('memory://');
-  if (store.db.kind === 'embedded' && onDisk && (await store.keys.count()) === 0) {
-    const { key, record } = await store.keys.create({ name: 'initial full-access key', products: PRODUCTS });
-    const file = await writeInitialKey(config.dataDir, key);
-    out(
-      `First start on an empty store: created ${record.id} with ${record.products.join(', ')}. ` +
-        `Its key is in ${file} (readable by this user only); copy it somewhere safe and delete the file.`,
-    );
-  }
+  if (cluster.isWorker && service.metrics) shareWithPrimary(service.metrics.registry);
+  await firstKey(service, config);
+  const metrics =
+    config.metricsPort !== null && config.metricsToken !== null && cluster.isPrimary
+      ? await listenMetrics(config.metricsPort, config.metricsToken, registrySource(service.metrics), log)
+      : null;
   // Handlers first: a SIGTERM that arrives right after the Listening line must drain, not kill.
   let stopping = false;
   const stop = (signal: string) => {
@@ -202,7 +219,8 @@ async function serve(): Promise<void> {
     const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
     log.info({ signal, drainMs }, 'shutting down: draining, then finishing in-flight requests');
     (drainMs > 0 ? service.shutdown() : service.close()).then(
-      () => {
+      async () => {
+        await metrics?.close();
         log.info('stopped');
         process.exit(0);
       },
@@ -219,8 +237,9 @@ async function serve(): Promise<void> {
     {
       address: addr.address,
       port: addr.port,
-      database: store.db.kind,
+      database: service.deps.store.db.kind,
       startupMs: Math.round(performance.now() - started),
+      ...(metrics ? { metricsPort: metrics.port } : {}),
     },
     'listening',
   );
@@ -232,17 +251,22 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'serve') return serve();
   if (command === 'keys') return keysCommand(rest);
   if (command === 'knowledge') return knowledgeCommand(rest);
+  if (command === 'store') return storeCommand(rest, loadConfig(), out);
   throw new UsageError(
-    `Unknown command "${command}". Commands: serve, keys, knowledge load, knowledge check.\n${KEYS_HELP}\n${KNOWLEDGE_HELP}`,
+    `Unknown command "${command}". Commands: serve, keys, knowledge load, knowledge check, store.\n${KEYS_HELP}\n${KNOWLEDGE_HELP}\n${STORE_HELP}`,
   );
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
   const known =
     e instanceof UsageError ||
+    e instanceof StoreUsageError ||
+    e instanceof ImportError ||
+    e instanceof StoreExistsError ||
     e instanceof ConfigError ||
     e instanceof StoreLockedError ||
     e instanceof KnowledgeFormatError;
   process.stderr.write(`${known ? (e as Error).message : ((e as Error)?.stack ?? String(e))}\n`);
-  process.exit(known ? 2 : 1);
+  // A bad setting is exit 1, like any failed start; a wrong command line is 2, as usage errors are.
+  process.exit(known && !(e instanceof ConfigError) ? 2 : 1);
 });

@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { AdmissionLimits } from '../http-bridge/admission.js';
 import type { RateLimit } from '../http-bridge/rate-limit.js';
@@ -27,6 +29,12 @@ export interface Config {
   knowledgeDir: string | undefined;
   /** Claude for SAGE answers; null without ANTHROPIC_API_KEY (extractive answers then). */
   anthropic: AnthropicConfig | null;
+  /** Service processes on one port (WEB_CONCURRENCY, node:cluster); above 1 only with DATABASE_URL. */
+  webConcurrency: number;
+  /** `/metrics` for callers sending this bearer token; null = no `/metrics` (404). */
+  metricsToken: string | null;
+  /** Also serve `/metrics` on 127.0.0.1 at this port (same token); null = not. */
+  metricsPort: number | null;
 }
 
 export interface AnthropicConfig {
@@ -42,18 +50,21 @@ export interface AnthropicConfig {
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
 
 function anthropic(env: NodeJS.ProcessEnv): AnthropicConfig | null {
-  const apiKey = env.ANTHROPIC_API_KEY?.trim();
-  if (!apiKey) return null;
+  const model = env.ANTHROPIC_MODEL?.trim() || DEFAULT_ANTHROPIC_MODEL;
+  if (!/^[\w.:@/-]+$/.test(model))
+    throw new ConfigError(
+      `ANTHROPIC_MODEL must be a model name such as ${DEFAULT_ANTHROPIC_MODEL}, got "${model}"`,
+    );
   const baseURL = env.ANTHROPIC_BASE_URL?.trim() || undefined;
   if (baseURL !== undefined && !/^https?:\/\/[^\s]+$/.test(baseURL)) {
     throw new ConfigError(`ANTHROPIC_BASE_URL must be an http(s) URL, got "${baseURL}"`);
   }
-  return {
-    apiKey,
-    model: env.ANTHROPIC_MODEL?.trim() || DEFAULT_ANTHROPIC_MODEL,
-    baseURL,
-    timeoutMs: int(env, 'ANTHROPIC_TIMEOUT_MS', 20_000, 100, 600_000),
-  };
+  const timeoutMs = int(env, 'ANTHROPIC_TIMEOUT_MS', 20_000, 100, 600_000);
+  const apiKey = env.ANTHROPIC_API_KEY?.trim();
+  if (!apiKey) return null;
+  if (!/^[\x21-\x7e]+$/.test(apiKey))
+    throw new ConfigError('ANTHROPIC_API_KEY must be one word of printable characters (no spaces)');
+  return { apiKey, model, baseURL, timeoutMs };
 }
 
 export class ConfigError extends Error {
@@ -94,17 +105,90 @@ function origins(env: NodeJS.ProcessEnv): string[] {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** HOST: an IP address or a host name (what `server.listen` accepts). */
+function host(env: NodeJS.ProcessEnv): string {
+  const value = env.HOST || '127.0.0.1';
+  const name = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+  if (!isIP(value) && !name.test(value))
+    throw new ConfigError(`HOST must be an IP address or a host name such as 0.0.0.0, got "${value}"`);
+  return value;
+}
+
+/** DATABASE_URL: a postgres:// or postgresql:// URL, or unset for the embedded store. */
+function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.DATABASE_URL?.trim();
+  if (!value) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url || !['postgres:', 'postgresql:'].includes(url.protocol) || !url.hostname) {
+    throw new ConfigError(
+      'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname',
+    );
+  }
+  return value;
+}
+
+/** KNOWLEDGE_DIR: an existing directory, or unset for the bundled `knowledge/`. */
+function knowledgeDir(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.KNOWLEDGE_DIR || undefined;
+  if (value !== undefined && !statSync(value, { throwIfNoEntry: false })?.isDirectory())
+    throw new ConfigError(`KNOWLEDGE_DIR must be an existing directory of Markdown files, got "${value}"`);
+  return value;
+}
+
+/** DATA_DIR: a directory (created at start when missing) or `memory://` (tests); never a file. */
+function dataDir(env: NodeJS.ProcessEnv): string {
+  const value = env.DATA_DIR || './.data';
+  if (!value.startsWith('memory://') && statSync(value, { throwIfNoEntry: false })?.isDirectory() === false)
+    throw new ConfigError(
+      `DATA_DIR must be a directory (it is created when missing), got the file "${value}"`,
+    );
+  return value;
+}
+
+/** At least this long: a metrics token is a secret a scraper sends, not a password typed by hand. */
+const MIN_METRICS_TOKEN = 16;
+
+function metrics(env: NodeJS.ProcessEnv): Pick<Config, 'metricsToken' | 'metricsPort'> {
+  const token = env.METRICS_TOKEN || null;
+  if (token !== null && (token.length < MIN_METRICS_TOKEN || !/^[\x21-\x7e]+$/.test(token)))
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN} printable characters without spaces (e.g. openssl rand -hex 24)`,
+    );
+  const port = env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 0, 65535) : null;
+  if (port !== null && token === null)
+    throw new ConfigError('METRICS_PORT needs METRICS_TOKEN: /metrics is served only to callers sending it');
+  return { metricsToken: token, metricsPort: port };
+}
+
+/** WEB_CONCURRENCY: processes on one port; the embedded store allows one process per data directory. */
+function webConcurrency(env: NodeJS.ProcessEnv, database: string | undefined): number {
+  const n = int(env, 'WEB_CONCURRENCY', 1, 1, 64);
+  if (n > 1 && database === undefined)
+    throw new ConfigError(
+      `WEB_CONCURRENCY=${n} needs DATABASE_URL: the embedded store allows one process per data directory`,
+    );
+  return n;
+}
+
+/** Every variable of the README's operator table, checked; a bad value is a ConfigError naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel))
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   const bodyLimit = env.BODY_LIMIT || '100kb';
-  if (!/^\d+(b|kb|mb)$/i.test(bodyLimit)) throw new ConfigError('BODY_LIMIT must look like 100kb or 1mb');
+  if (!/^\d+(b|kb|mb)$/i.test(bodyLimit))
+    throw new ConfigError(`BODY_LIMIT must look like 100kb or 1mb, got "${bodyLimit}"`);
+  const database = databaseUrl(env);
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
-    host: env.HOST || '127.0.0.1',
-    dataDir: env.DATA_DIR || './.data',
-    databaseUrl: env.DATABASE_URL || undefined,
+    host: host(env),
+    dataDir: dataDir(env),
+    databaseUrl: database,
     logLevel,
     admission: {
       maxConcurrent: int(env, 'MAX_CONCURRENT', 100, 1, 100_000),
@@ -123,7 +207,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheMs: int(env, 'KEY_CACHE_MS', 10_000, 0, 3_600_000),
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 5_000, 0, 600_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 30_000, 0, 600_000),
-    knowledgeDir: env.KNOWLEDGE_DIR || undefined,
+    knowledgeDir: knowledgeDir(env),
     anthropic: anthropic(env),
+    webConcurrency: webConcurrency(env, database),
+    ...metrics(env),
   };
 }

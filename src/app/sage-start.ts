@@ -2,8 +2,9 @@ import type { Logger } from 'pino';
 import { defaultKnowledgeDir } from '../core/knowledge/index.js';
 import { hashEmbedder } from '../core/sage/index.js';
 import { describeLoad, type LoadReport, loadSageIndex, Sage } from '../sage/index.js';
-import type { Store } from '../store/index.js';
+import { LOCKS, type Store, withAdvisoryLock } from '../store/index.js';
 import type { Config } from './config.js';
+import type { Metrics } from '../core/metrics.js';
 
 /**
  * SAGE for a starting service: the service at once, and the load of the knowledge chunks into the
@@ -15,13 +16,17 @@ export function startSage(
   config: Config,
   log: Logger,
   skipLoad: boolean,
+  metrics: Metrics | null = null,
 ): { sage: Sage; knowledgeLoad: Promise<LoadReport | null> } {
   const embedder = hashEmbedder();
-  const sage = new Sage(store.sage, embedder, config.anthropic);
+  const sage = new Sage(store.sage, embedder, config.anthropic, undefined, metrics ?? undefined);
   const knowledgeDir = config.knowledgeDir ?? defaultKnowledgeDir();
   const knowledgeLoad: Promise<LoadReport | null> = skipLoad
     ? Promise.resolve(null)
-    : loadSageIndex(store.sage, knowledgeDir, embedder).then(
+    : // Processes starting together on one PostgreSQL take turns; the later ones find nothing to do.
+      withAdvisoryLock(store.db, LOCKS.knowledgeLoad, () =>
+        loadSageIndex(store.sage, knowledgeDir, embedder),
+      ).then(
         (report) => {
           const [summary, ...problems] = describeLoad(report);
           log.info({ knowledgeDir, chunks: report.chunks, ms: report.ms, vector: report.vector }, summary);

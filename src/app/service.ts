@@ -14,6 +14,8 @@ import { TOOLS } from '../tools/index.js';
 import type { Config } from './config.js';
 import { createHttpApp, type HttpApp } from './http-app.js';
 import { httpListener, type Listener } from './listener.js';
+import { createMetrics, type ServiceMetrics } from './metrics.js';
+import type { MetricsSource } from '../http-bridge/metrics-route.js';
 import { startSage } from './sage-start.js';
 
 /** The module the worker processes load (its `OPERATIONS` export), from source or from the build. */
@@ -35,6 +37,10 @@ export interface ServiceOverrides {
   skipKnowledgeLoad?: boolean;
   /** Module URL of the operations worker processes load (its `OPERATIONS` export); app/operation-registry.ts by default. */
   workerRegistry?: string;
+  /** null: measure nothing (the bench's baseline); a registry of the service's own by default. */
+  metrics?: ServiceMetrics | null;
+  /** What `/metrics` serves; this process's registry by default. */
+  metricsSource?: MetricsSource;
 }
 
 /**
@@ -49,6 +55,8 @@ export interface Service extends Listener {
   http: HttpApp;
   /** The start-up load of the knowledge chunks (SAGE waits for it); rejects when the store fails. */
   knowledgeLoad: Promise<LoadReport | null>;
+  /** The process's instruments (null when measuring is off). */
+  metrics: ServiceMetrics | null;
 }
 
 /** Builds the dependencies once and serves MCP + REST from one HTTP listener. */
@@ -59,17 +67,29 @@ export async function createService(
 ): Promise<Service> {
   // First, synchronously: missing ephemeris files must stop the start before anything is opened.
   const ephemeris = overrides.ephemeris ?? createEphemeris();
+  const metrics = overrides.metrics === undefined ? createMetrics() : overrides.metrics;
+  const measured = metrics ? { metrics } : {};
   const [store, cities, knowledge] = await Promise.all([
-    overrides.store ?? openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+    overrides.store ?? openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...measured }),
     overrides.cities ?? loadCityTable(),
     overrides.knowledge ?? loadKnowledgeBase(),
   ]);
   const tools = overrides.tools ?? TOOLS;
   // Workers only when something needs them: each loads the registry, the city table and an ephemeris.
   const pool = [...tools, ...(overrides.endpoints ?? ENDPOINTS)].some((t) => t.heavy)
-    ? createWorkerPool({ size: config.workers, registry: overrides.workerRegistry ?? OPERATION_REGISTRY })
+    ? createWorkerPool({
+        size: config.workers,
+        registry: overrides.workerRegistry ?? OPERATION_REGISTRY,
+        ...measured,
+      })
     : undefined;
-  const { sage, knowledgeLoad } = startSage(store, config, log, overrides.skipKnowledgeLoad ?? false);
+  const { sage, knowledgeLoad } = startSage(
+    store,
+    config,
+    log,
+    overrides.skipKnowledgeLoad ?? false,
+    metrics,
+  );
   const deps: Deps = {
     cities,
     store,
@@ -78,6 +98,7 @@ export async function createService(
     knowledge,
     sage,
     ...(pool ? { pool } : {}),
+    ...measured,
   };
   const http = createHttpApp({
     tools,
@@ -92,11 +113,23 @@ export async function createService(
     bodyTimeoutMs: config.bodyTimeoutMs,
     mcpEdge: { loopbackOnly: isLoopbackBind(config.host), allowedOrigins: config.allowedOrigins },
     keyCacheMs: config.keyCacheMs,
+    ...measured,
+    metricsEndpoint: {
+      token: metrics ? config.metricsToken : null,
+      source: overrides.metricsSource ?? registrySource(metrics),
+    },
   });
+  metrics?.watch({ admission: http.admission, journal: store.usage, ...(pool ? { pool } : {}) });
   const listener = httpListener(http, config, async () => {
     await pool?.close();
     await knowledgeLoad.catch(() => {});
     if (!overrides.store) await store.close();
   });
-  return { deps, http, knowledgeLoad, ...listener };
+  return { deps, http, knowledgeLoad, metrics, ...listener };
 }
+
+/** A registry's Prometheus text, as `/metrics` serves it. */
+export const registrySource = (metrics: ServiceMetrics | null): MetricsSource => ({
+  text: async () => (metrics ? metrics.registry.metrics() : ''),
+  contentType: metrics?.registry.contentType ?? 'text/plain',
+});

@@ -1,4 +1,5 @@
 import { AppError } from '../core/errors.js';
+import { type Metrics, NO_METRICS } from '../core/metrics.js';
 import { ClientGone, type Res } from './http.js';
 
 export interface AdmissionLimits {
@@ -138,7 +139,7 @@ export class Admission {
  * unauthenticated client never holds one), reports the wait in `X-Queue-Wait-Ms`, and frees the slot
  * when the response closes. Rejects with the refusal (503, Retry-After) or ClientGone.
  */
-export async function admit(admission: Admission, res: Res): Promise<void> {
+export async function admit(admission: Admission, res: Res, metrics: Metrics = NO_METRICS): Promise<void> {
   let ticket = admission.tryAcquire();
   if (!ticket) {
     const abort = new AbortController();
@@ -155,6 +156,7 @@ export async function admit(admission: Admission, res: Res): Promise<void> {
     }
   }
   res.setHeader('X-Queue-Wait-Ms', String(ticket.waitMs));
+  metrics.queueWait(ticket.waitMs / 1000);
   res.once('close', ticket.release);
   if (res.writableEnded || res.destroyed) {
     ticket.release();

@@ -15,7 +15,7 @@ export interface Authenticator {
 const MAX_CACHED_KEYS = 10_000;
 /** How long a key seen before a database outage is still honoured from memory during it. */
 export const OUTAGE_KEY_GRACE_MS = 60 * 60_000;
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
+export const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export function createAuthenticator(keys: Pick<KeyStore, 'findByHash'>, cacheMs: number): Authenticator {
   const cache = new Map<string, { caller: ApiKeyRecord | null; until: number }>();

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { AppError, HTTP_STATUS } from '../core/errors.js';
+import { type Metrics, NO_METRICS } from '../core/metrics.js';
 import { ClientGone, type Req, type Res, sendJson } from './http.js';
 
 /**
@@ -22,7 +23,7 @@ export function sendError(res: Res, e: AppError): void {
 }
 
 /** The last step of every route: each failure becomes a JSON error; unexpected ones are logged, never shown. */
-export function errorResponder(log: Logger) {
+export function errorResponder(log: Logger, metrics: Metrics = NO_METRICS) {
   return (err: unknown, req: Req, res: Res): void => {
     if (err instanceof ClientGone || res.destroyed) {
       res.destroy();
@@ -34,9 +35,11 @@ export function errorResponder(log: Logger) {
       return;
     }
     if (err instanceof AppError) {
+      metrics.rejection(err.code);
       sendError(res, err);
       return;
     }
+    metrics.rejection('internal_error');
     log.error({ err, path: req.url, method: req.method }, 'unexpected error');
     sendError(res, new AppError('internal_error', 'Internal error; it has been logged.'));
   };

@@ -18,6 +18,8 @@ export interface McpRouteOptions {
   /** Reads the body within the size and time bounds (any content type is read as JSON here). */
   readBody: (req: Req, res: Res) => Promise<unknown>;
   admit: (res: Res) => Promise<void>;
+  /** Names the request's operation (from the JSON-RPC body) for the request metrics. */
+  label: (res: Res, body: unknown) => void;
 }
 
 /**
@@ -29,6 +31,7 @@ export function mcpRoute(options: McpRouteOptions): Handler {
   const { mcp, auth } = options;
   const guard = mcpEdgeGuard(options.edge);
   return async (req, res) => {
+    options.label(res, null);
     guard(req);
     const caller = await auth.authenticate(req.headers.authorization);
     let body: unknown;
@@ -39,6 +42,7 @@ export function mcpRoute(options: McpRouteOptions): Handler {
       sendJsonRpcError(res, 400, PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
       return;
     }
+    options.label(res, body);
     if (!acceptsMessage(body, res)) return;
     await options.admit(res);
     const state = { caller, setHeader: (name: string, value: string) => setHeader(res, name, value) };

@@ -22,6 +22,8 @@ export interface RestOptions {
   readBody: (req: Req, res: Res) => Promise<unknown>;
   /** Takes an admission slot for the response. */
   admit: (res: Res) => Promise<void>;
+  /** Names the request's operation and surface for the request metrics. */
+  label: (res: Res, operation: string, surface: 'rest' | 'alias') => void;
 }
 
 /**
@@ -144,6 +146,7 @@ function handlerFor(row: RouteRow, options: RestOptions) {
   const { deps, cache } = options;
   const op = row.op;
   return async (req: Req, res: Res, target: Target): Promise<void> => {
+    options.label(res, op.name, row.aliasOf ? 'alias' : 'rest');
     const grant = await gate(row, req, options);
     const read = row.method === 'GET' ? undefined : await options.readBody(req, res);
     await options.admit(res);

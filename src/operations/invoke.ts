@@ -51,6 +51,7 @@ export async function invokeOperation(
     : null;
   if (key) {
     const hit = cache.get(key) as CachedAnswer | undefined;
+    deps.metrics?.cache(hit !== undefined);
     if (hit) {
       refuseBySize(op, input, hit, answerLimit);
       let parsed: unknown;

@@ -3,6 +3,7 @@ import type { Ephemeris } from '../core/ephemeris/index.js';
 import type { CityTable } from '../core/location/index.js';
 import type { ApiKeyRecord, MeterName, ProductName, Store } from '../store/index.js';
 import type { KnowledgeBase } from '../core/knowledge/index.js';
+import type { Metrics } from '../core/metrics.js';
 import type { Sage } from '../sage/index.js';
 import type { WorkerPool } from './worker-pool.js';
 
@@ -40,6 +41,8 @@ export interface Deps {
   pool?: WorkerPool;
   /** SAGE over the knowledge chunks in the store; absent in worker processes. */
   sage?: Sage;
+  /** Where the execution path reports cache lookups (app/metrics.ts); absent = not measured. */
+  metrics?: Metrics;
 }
 
 /** The authenticated caller, or null on public routes. */

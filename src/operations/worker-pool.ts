@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { AppError, type ErrorCode } from '../core/errors.js';
+import { type Metrics, NO_METRICS, secondsSince } from '../core/metrics.js';
 
 /**
  * A small pool of worker processes for CPU-heavy operations (a year of transits, a decade of
@@ -28,6 +29,10 @@ export interface HeavyResult {
 
 export interface WorkerPool {
   readonly size: number;
+  /** Workers running a task now. */
+  readonly busy: number;
+  /** Tasks waiting for a free worker. */
+  readonly queued: number;
   run(operation: string, input: unknown): Promise<HeavyResult>;
   close(): Promise<void>;
 }
@@ -36,6 +41,8 @@ export interface WorkerPoolOptions {
   size: number;
   /** Module URL whose `OPERATIONS` export lists the operations a worker may run. */
   registry: string;
+  /** Task latency, from queueing to the answer. */
+  metrics?: Metrics;
 }
 
 /** Messages between the pool and its workers. */
@@ -77,6 +84,7 @@ const workerDied = (detail: string) => new Error(`worker process stopped while r
 
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const size = Math.max(1, Math.floor(options.size));
+  const metrics = options.metrics ?? NO_METRICS;
   const queue: Task[] = [];
   const slots: Slot[] = [];
   let nextId = 1;
@@ -144,12 +152,19 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
 
   return {
     size,
+    get busy() {
+      return slots.filter((s) => s.task !== null).length;
+    },
+    get queued() {
+      return queue.length;
+    },
     run(operation, input) {
       if (closed) return Promise.reject(new Error('worker pool is closed'));
+      const start = performance.now();
       return new Promise<HeavyResult>((resolve, reject) => {
         queue.push({ id: nextId++, operation, input, resolve, reject });
         dispatch();
-      });
+      }).finally(() => metrics.workerTask(operation, secondsSince(start)));
     },
     async close() {
       closed = true;

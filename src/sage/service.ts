@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { AppError } from '../core/errors.js';
+import { type Metrics, NO_METRICS, secondsSince } from '../core/metrics.js';
 import type { KnowledgeDomain } from '../core/knowledge/index.js';
 import {
   abstentionAnswer,
@@ -53,6 +54,7 @@ export class Sage {
     private readonly embedder: Embedder,
     private readonly model: SageModel | null,
     private loading: Promise<unknown> = Promise.resolve(),
+    private readonly metrics: Metrics = NO_METRICS,
   ) {
     this.catalog = new CatalogCache(index);
     this.client = model
@@ -77,10 +79,13 @@ export class Sage {
     } catch (e) {
       throw unavailable(e);
     }
+    const start = performance.now();
     try {
       return await retrieve(this.index, this.embedder, await this.catalog.current(), question);
     } catch (e) {
       throw unavailable(e);
+    } finally {
+      this.metrics.sageRetrieval(secondsSince(start));
     }
   }
 
@@ -96,6 +101,8 @@ export class Sage {
   /** Claude's answer from the retrieved passages; any provider failure is 502 `AI service error`. */
   private async ask(question: string, r: Retrieval): Promise<string> {
     let text: string;
+    const start = performance.now();
+    let ok = false;
     try {
       const message = await this.client!.messages.create({
         model: this.model!.model,
@@ -108,8 +115,11 @@ export class Sage {
         .map((b) => (b as { text: string }).text)
         .join('')
         .trim();
+      ok = true;
     } catch (cause) {
       throw new AppError('ai_service_error', 'AI service error', { cause });
+    } finally {
+      this.metrics.sageProvider(ok, secondsSince(start));
     }
     if (!text) throw new AppError('ai_service_error', 'AI service error');
     return text;

@@ -1,8 +1,9 @@
 import { AppError } from '../core/errors.js';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations.js';
+import { readSnapshot, writeSnapshot } from './snapshot.js';
 
 /**
  * One SQL code path on the `pg` client API: a real PostgreSQL server when DATABASE_URL is set,
@@ -23,6 +24,8 @@ export interface Database {
   ): Promise<pg.QueryResult<R>>;
   /** True when a trivial query succeeds (readiness). */
   ping(): Promise<boolean>;
+  /** The embedded store's data directory as a gzipped tar (`store backup`); absent on PostgreSQL. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,8 @@ export interface OpenOptions {
   dataDir: string;
   /** Maximum pool size for PostgreSQL. */
   poolSize?: number;
+  /** A backup (`Database.dump`) to start a new embedded store from (`store restore`). */
+  restore?: Blob;
 }
 
 export class StoreLockedError extends Error {
@@ -41,6 +46,15 @@ export class StoreLockedError extends Error {
         'directory: stop the server first, or point DATABASE_URL at PostgreSQL to share a store.',
     );
     this.name = 'StoreLockedError';
+  }
+}
+
+export class StoreExistsError extends Error {
+  constructor(dataDir: string) {
+    super(
+      `${dataDir} already holds an embedded store: restore into a new DATA_DIR, or move this one away first.`,
+    );
+    this.name = 'StoreExistsError';
   }
 }
 
@@ -94,9 +108,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       import('@electric-sql/pglite-pgvector'),
       import('@electric-sql/pglite/node-postgres'),
     ]);
+    const pgDir = join(options.dataDir, 'pg');
+    // A new store starts from the snapshot of an empty migrated one (store/snapshot.ts), if there is one.
+    const fresh = inMemory || !existsSync(pgDir);
+    if (options.restore && !fresh) throw new StoreExistsError(options.dataDir);
+    const snapshot = options.restore ?? (fresh ? readSnapshot() : null);
     const lite = await PGlite.create({
-      ...(inMemory ? {} : { dataDir: join(options.dataDir, 'pg') }),
+      ...(inMemory ? {} : { dataDir: pgDir }),
       extensions: { vector },
+      ...(snapshot ? { loadDataDir: snapshot } : {}),
     });
     const pool = new pg.Pool(createPgConfig(lite) as unknown as pg.PoolConfig);
     const db = wrap('embedded', pool, async () => {
@@ -105,7 +125,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       unlock();
     });
     await migrate(db);
-    return db;
+    if (fresh && !snapshot) await writeSnapshot(() => lite.dumpDataDir('none'));
+    return { ...db, dump: () => lite.dumpDataDir('gzip') };
   } catch (e) {
     unlock();
     throw e;

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Metrics } from '../core/metrics.js';
 import { type Database, type OpenOptions, openDatabase } from './db.js';
 import { KeyStore } from './keys.js';
 import { SageIndex } from './sage-index.js';
@@ -18,11 +19,11 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export async function openStore(options: OpenOptions): Promise<Store> {
+export async function openStore(options: OpenOptions & { metrics?: Metrics }): Promise<Store> {
   const db = await openDatabase(options);
   // Units acknowledged while the database is unreachable wait beside the data (see UsageStore.add).
   const journalDir = options.dataDir.startsWith('memory://') ? null : join(options.dataDir, 'usage-journal');
-  const usage = new UsageStore(db, { journalDir });
+  const usage = new UsageStore(db, { journalDir, ...(options.metrics ? { metrics: options.metrics } : {}) });
   return {
     db,
     keys: new KeyStore(db),
@@ -34,3 +35,6 @@ export async function openStore(options: OpenOptions): Promise<Store> {
     },
   };
 }
+export * from './transfer.js';
+export { readSnapshot, snapshotPath } from './snapshot.js';
+export * from './advisory-lock.js';

@@ -84,6 +84,11 @@ export class UsageJournal {
     return this.own.entries.length + this.orphans.reduce((n, f) => n + f.entries.length, 0);
   }
 
+  /** Every increment waiting to be written, oldest file first. */
+  entries(): JournalEntry[] {
+    return [...this.orphans, this.own].flatMap((f) => f.entries);
+  }
+
   /** Units of one counter waiting to be written (an allowance check adds them to the known total). */
   pending(keyId: string, month: string, meter: MeterName): number {
     let units = 0;

@@ -1,4 +1,5 @@
 import { AppError } from '../core/errors.js';
+import { type Metrics, NO_METRICS, secondsSince } from '../core/metrics.js';
 import type { Database } from './db.js';
 import type { MeterName } from './keys.js';
 import { UsageGroupCommit } from './usage-group-commit.js';
@@ -42,6 +43,7 @@ export class UsageStore {
 
   private readonly clock: () => number;
   private readonly journal: UsageJournal;
+  private readonly metrics: Metrics;
   private replayTimer: NodeJS.Timeout | null = null;
   private replaying: Promise<void> | null = null;
 
@@ -51,10 +53,11 @@ export class UsageStore {
    */
   constructor(
     private readonly db: Database,
-    options: { journalDir?: string | null; clock?: () => number } = {},
+    options: { journalDir?: string | null; clock?: () => number; metrics?: Metrics } = {},
   ) {
     this.commits = new UsageGroupCommit(db);
     this.clock = options.clock ?? Date.now;
+    this.metrics = options.metrics ?? NO_METRICS;
     this.journal = new UsageJournal(options.journalDir ?? null);
     if (this.journal.size > 0) this.scheduleReplay();
   }
@@ -62,6 +65,11 @@ export class UsageStore {
   /** Increments acknowledged during an outage that the database has not recorded yet. */
   get journaled(): number {
     return this.journal.size;
+  }
+
+  /** Those increments themselves (`store export` carries them). */
+  journalEntries(): JournalEntry[] {
+    return this.journal.entries();
   }
 
   /**
@@ -81,13 +89,20 @@ export class UsageStore {
   ): Promise<number | null> {
     if (limit !== null && units > limit) return null;
     const month = usageMonth(at);
+    const start = performance.now();
     let total: number | null;
     try {
       total = await this.commits.add(keyId, month, meter, units, limit);
     } catch (e) {
-      if (!unreachable(e)) throw e;
-      return this.addToJournal(keyId, month, meter, units, limit, e);
+      if (!unreachable(e)) {
+        this.metrics.meterWrite('failed', secondsSince(start));
+        throw e;
+      }
+      const journaled = this.addToJournal(keyId, month, meter, units, limit, e);
+      this.metrics.meterWrite(journaled === null ? 'refused' : 'journaled', secondsSince(start));
+      return journaled;
     }
+    this.metrics.meterWrite(total === null ? 'refused' : 'committed', secondsSince(start));
     const known = this.recent.get(`${keyId}\u0000${month}`);
     if (total !== null && known) {
       known.totals = { ...known.totals, [meter]: Math.max(known.totals[meter], total) };

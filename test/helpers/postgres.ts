@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /**
  * A throwaway PostgreSQL server on loopback from the Debian packages (postgresql), for the tests that
@@ -16,6 +17,11 @@ export interface TempPostgres {
   pause(): void;
   /** Starts the paused server again on the same port and data. */
   resume(): void;
+  /**
+   * A database of its own for a role that is not a superuser (it may create tables, not
+   * extensions): where `CREATE EXTENSION vector` is refused although the server has pgvector.
+   */
+  restrictedDatabase(name: string): Promise<string>;
 }
 
 function pgBinDir(): string {
@@ -83,5 +89,23 @@ export async function startPostgres(): Promise<TempPostgres> {
     },
     pause: halt,
     resume: start,
+    async restrictedDatabase(name) {
+      const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE ROLE ${name} LOGIN NOSUPERUSER NOCREATEDB`);
+        await admin.query(`CREATE DATABASE ${name} OWNER postgres`);
+      } finally {
+        await admin.end();
+      }
+      const inDb = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/${name}` });
+      await inDb.connect();
+      try {
+        await inDb.query(`GRANT USAGE, CREATE ON SCHEMA public TO ${name}`);
+      } finally {
+        await inDb.end();
+      }
+      return `postgres://${name}@127.0.0.1:${port}/${name}`;
+    },
   };
 }

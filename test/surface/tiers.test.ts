@@ -1,6 +1,7 @@
 /**
  * Test tiers by folder (docs/decisions.md, Tests): every test file lives in one tier, so
- * `npm run test:fast` (core + surface), `test:sweep`, `test:e2e`, `test:db` and `test:browser` together run them all,
+ * `npm run test:fast` (core + surface), `test:sweep`, `test:e2e`, `test:db`, `test:cluster` and `test:browser` together run
+ * them all,
  * and `test/fixtures` and `test/helpers` hold no tests. A test file added elsewhere fails here with
  * the tier it should move to.
  */
@@ -16,7 +17,8 @@ const TIERS: Record<string, string> = {
   surface: 'registry, layering, schemas, test tiers: no server',
   sweep: 'slow property sweeps over thousands of seeded instants',
   e2e: 'the service over real HTTP and MCP',
-  db: 'real PostgreSQL',
+  db: 'real PostgreSQL (with pgvector)',
+  cluster: 'service processes behind HAProxy on one PostgreSQL, and WEB_CONCURRENCY',
   browser: "pages in Debian's Chromium (puppeteer-core)",
 };
 const SUPPORT = ['fixtures', 'helpers'];
@@ -24,7 +26,7 @@ const SUPPORT = ['fixtures', 'helpers'];
 const FAST = ['core', 'surface'];
 /** What starts a service, a listener or a database server. */
 const STARTS_A_SERVER = [
-  /from '[./]*helpers\/(service|mcp|postgres)\.js'/,
+  /from '[./]*helpers\/(service|mcp|postgres|cluster)\.js'/,
   /from '[./]*src\/app\/(service|http-app)\.js'/,
   /\bcreateServer\(/,
   /\.listen\(/,

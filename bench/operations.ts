@@ -1,0 +1,324 @@
+/**
+ * Operating the service, as Markdown sections for BENCHMARKS.md (bench/run.ts wires them in), each
+ * comparison measured side by side in one run:
+ * - scale-out: POST /api/chart with a distinct birth per request through HAProxy (deploy/haproxy.cfg)
+ *   to one service process, then to two, on one PostgreSQL (target: two >= 1.5x one on two cores,
+ *   the load generator included);
+ * - the metered write path (UsageStore.add: group commit, allowance check) on PostgreSQL beside the
+ *   embedded store;
+ * - start-up: PGlite creating an empty database beside the service's own start on a fresh embedded
+ *   store (target: the service within 0.7x of it), and `npm start` on an unchanged tree beside the
+ *   service command it runs (target: at most 1.25x);
+ * - the cost of the metrics on the hot path: 10,000 REST charts with metrics and without.
+ * Run one alone with `npm run build && npx tsx bench/operations.ts scale|meter|startup|metrics`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { openStore, PRODUCTS, type Store } from '../src/store/index.js';
+import { freePort, startHaproxy, until } from '../test/helpers/cluster.js';
+import { startPostgres } from '../test/helpers/postgres.js';
+import { distinctBirth, fmt, type LoadResult, load, median, ROOT, startChild } from './lib.js';
+
+const log = (s: string) => process.stderr.write(`${s}\n`);
+const PLACES = ['Montreal, QC', 'Lisbon, Portugal', 'Tokyo, Japan', 'Nairobi, Kenya'];
+const QUICK = process.env.BENCH_QUICK === '1';
+
+let births = 0;
+const chartLoad = (url: string, key: string, seconds: number): Promise<LoadResult> =>
+  load({
+    url,
+    duration: seconds,
+    connections: 50,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/chart',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify(distinctBirth(births++, PLACES)) }),
+      },
+    ],
+  });
+
+/** One process behind HAProxy, then two, on one PostgreSQL; distinct births throughout. */
+export async function scaleOutSection(): Promise<string> {
+  log('scale-out behind HAProxy…');
+  const seconds = QUICK ? 3 : 10;
+  const pg = await startPostgres();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
+  const ports = [await freePort(), await freePort()];
+  const env = (i: number) => ({
+    DATABASE_URL: pg.url,
+    DATA_DIR: join(dir, `data-${i}`),
+    PORT: String(ports[i]),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    WORKERS: '1',
+  });
+  const serve = (i: number) =>
+    startChild(['dist/src/main.js', 'serve'], env(i), /Listening on (http:\/\/\S+)/);
+  const procs = [await serve(0)];
+  const admin = await openStore({ databaseUrl: pg.url, dataDir: 'memory://' });
+  const { key } = await admin.keys.create({ name: 'bench', products: PRODUCTS });
+  try {
+    // Each start checks the knowledge base against the store in the background: a SAGE answer marks
+    // its end, and the measure waits for it.
+    const settle = (url: string) =>
+      fetch(`${url}/api/sage`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'What is a profile?' }),
+      });
+    await settle(procs[0]!.url);
+    const measure = async (backends: number[]) => {
+      const lb = await startHaproxy(dir, await freePort(), backends);
+      await until(
+        'servers UP',
+        async () => Object.values(await lb.servers()).filter((s) => s === 'UP').length === backends.length,
+        30_000,
+      );
+      await chartLoad(lb.url, key, 2); // warm-up: connections, JIT, caches of the place table
+      const r = await chartLoad(lb.url, key, seconds);
+      await lb.stop();
+      return r;
+    };
+    const one = await measure([ports[0]!]);
+    procs.push(await serve(1));
+    await settle(procs[1]!.url);
+    const two = await measure(ports);
+    const row = (name: string, r: LoadResult) => `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} |`;
+    return `## Scale-out: processes behind HAProxy on one PostgreSQL (50 connections, ${seconds} s each, same run)
+
+POST /api/chart with a distinct birth per request (each computed and metered), through HAProxy 2.6
+with deploy/haproxy.cfg; the load generator, HAProxy, PostgreSQL and the service processes share
+the machine's cores.
+
+| Behind HAProxy | req/s | p50 (ms) | p99 (ms) |
+|---|---|---|---|
+${row('one service process', one)}
+${row('two service processes', two)}
+
+Two processes answer **${fmt(two.rps / one.rps, 2)}x** one (target: at least 1.5x on two cores).
+`;
+  } finally {
+    await admin.close();
+    await Promise.all(procs.map((p) => p.stop()));
+    pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Microseconds per metered write: one at a time (latency), and 100 at once (throughput). */
+async function meterWrites(store: Store, n: number): Promise<{ sequential: number; concurrent: number }> {
+  const { record } = await store.keys.create({
+    name: 'bench',
+    products: PRODUCTS,
+    chartLimit: 1_000_000_000,
+  });
+  const at = new Date();
+  for (let i = 0; i < 50; i++) await store.usage.add(record.id, 'chart', 1, 1_000_000_000, at);
+  let t = performance.now();
+  for (let i = 0; i < n; i++) await store.usage.add(record.id, 'chart', 1, 1_000_000_000, at);
+  const sequential = ((performance.now() - t) * 1000) / n;
+  // 100 keys at once, as a busy server meters many callers (one key's increments share a commit).
+  const keys = await Promise.all(
+    Array.from(
+      { length: 100 },
+      async () => (await store.keys.create({ name: 'b', products: PRODUCTS })).record.id,
+    ),
+  );
+  t = performance.now();
+  for (let round = 0; round < n / 100; round++)
+    await Promise.all(keys.map((id) => store.usage.add(id, 'chart', 1, null, at)));
+  const concurrent = ((performance.now() - t) * 1000) / n;
+  return { sequential, concurrent };
+}
+
+export async function meteredWriteSection(): Promise<string> {
+  log('metered writes, PostgreSQL and embedded…');
+  const n = QUICK ? 500 : 3000;
+  const pg = await startPostgres();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-meter-'));
+  try {
+    const onPg = await openStore({ databaseUrl: pg.url, dataDir: 'memory://' });
+    const postgres = await meterWrites(onPg, n);
+    await onPg.close();
+    const embeddedStore = await openStore({ dataDir: dir });
+    const embedded = await meterWrites(embeddedStore, n);
+    await embeddedStore.close();
+    return `## Metered writes: PostgreSQL and the embedded store (${n} writes each, same run)
+
+UsageStore.add (the allowance-checked atomic upsert behind every charged call, with its group
+commit), in-process; PostgreSQL 15 on loopback (fsync off, as in the tests) and PGlite on disk.
+
+| Store | one at a time (µs per write) | 100 callers at once (µs per write) |
+|---|---|---|
+| PostgreSQL | ${fmt(postgres.sequential, 0)} | ${fmt(postgres.concurrent, 0)} |
+| embedded (PGlite) | ${fmt(embedded.sequential, 0)} | ${fmt(embedded.concurrent, 0)} |
+
+PostgreSQL costs **${fmt(postgres.sequential / embedded.sequential, 2)}x** the embedded store per write one at a time and
+**${fmt(postgres.concurrent / embedded.concurrent, 2)}x** with 100 callers at once.
+`;
+  } finally {
+    pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Milliseconds from spawning node until PGlite (with pgvector, as the service opens it) has created an empty database. */
+function pgliteCreate(dataDir: string): Promise<number> {
+  const started = performance.now();
+  const script = `const { PGlite } = await import('@electric-sql/pglite'); const { vector } = await import('@electric-sql/pglite-pgvector');
+const db = await PGlite.create({ dataDir: ${JSON.stringify(dataDir)}, extensions: { vector } }); await db.query('SELECT 1'); await db.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`exit ${code}`)),
+    ),
+  );
+}
+
+export async function startupSection(): Promise<string> {
+  log('start-up: PGlite, the service, npm start…');
+  const runs = QUICK ? 1 : 3;
+  const pglite: number[] = [];
+  const fresh: number[] = [];
+  const serve: number[] = [];
+  const npmStart: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-start-'));
+    try {
+      pglite.push(await pgliteCreate(join(dir, 'pglite')));
+      fresh.push(
+        await spawnToReadyDetached(process.execPath, ['dist/src/main.js', 'serve'], {
+          DATA_DIR: join(dir, 'a'),
+        }),
+      );
+      serve.push(
+        await spawnToReadyDetached(process.execPath, ['dist/src/main.js', 'serve'], {
+          DATA_DIR: join(dir, 'a'),
+        }),
+      );
+      npmStart.push(await spawnToReadyDetached('npm', ['start', '--silent'], { DATA_DIR: join(dir, 'a') }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const list = (v: number[]) => v.map((t) => fmt(t, 0)).join(', ');
+  const row = (name: string, v: number[]) => `| ${name} | ${fmt(median(v), 0)} | ${list(v)} |`;
+  return `## Start-up beside PGlite (median of ${runs}, same run)
+
+From process spawn to the first \`/ready\` 200 (PGlite: to an empty database created and answering).
+
+| Start | median (ms) | runs (ms) |
+|---|---|---|
+${row('PGlite creates an empty database (with pgvector), in a fresh node', pglite)}
+${row('service, fresh embedded store (from the empty-store snapshot)', fresh)}
+${row('service (node dist/src/main.js serve), existing store', serve)}
+${row('npm start on an unchanged tree, existing store', npmStart)}
+
+A fresh embedded store is ready in **${fmt(median(fresh) / median(pglite), 2)}x** PGlite's own creation of an empty database
+(target: at most 0.7x); \`npm start\` takes **${fmt(median(npmStart) / median(serve), 2)}x** the service command it runs (target: at most 1.25x).
+`;
+}
+
+/** Milliseconds from spawn to the first /ready 200, in a process group of its own (npm and the node it starts stop together). */
+function spawnToReadyDetached(command: string, args: string[], env: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    let ms = 0;
+    let status = 0;
+    child.stdout!.on('data', (c: Buffer) => {
+      buf += c.toString();
+      const m = /Listening on (http:\/\/\S+)/.exec(buf);
+      if (!m || ms) return;
+      void fetch(`${m[1]}/ready`).then((res) => {
+        ms = performance.now() - started;
+        status = res.status;
+        process.kill(-child.pid!, 'SIGTERM');
+      }, reject);
+    });
+    child.once('exit', () =>
+      status === 200 ? resolve(ms) : reject(new Error(`${command} ${args.join(' ')}: /ready ${status}`)),
+    );
+  });
+}
+
+/** 10,000 distinct REST charts against the service with metrics, and without, alternating. */
+export async function metricsOverheadSection(): Promise<string> {
+  log('metrics on the hot path…');
+  const amount = QUICK ? 1000 : 10_000;
+  const time = async (mode: 'on' | 'off') => {
+    const child = await startChild(
+      ['--import', 'tsx', 'bench/metrics-service.ts', mode],
+      {},
+      /Listening on (http:\/\/\S+)/,
+    );
+    const key = child.stdout.find((l) => l.startsWith('key '))!.slice(4);
+    const warm = await autocannonAmount(child.url, key, 500);
+    void warm;
+    const r = await autocannonAmount(child.url, key, amount);
+    await child.stop();
+    return r;
+  };
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    off.push(await time('off'));
+    on.push(await time('on'));
+  }
+  return `## Metrics on the hot path (${amount} REST charts, distinct births, 50 connections; best of 2 each, same run)
+
+| Service | seconds for ${amount} charts |
+|---|---|
+| without metrics (no registry) | ${fmt(Math.min(...off) / 1000, 2)} |
+| with metrics (prom-client) | ${fmt(Math.min(...on) / 1000, 2)} |
+
+With metrics the same work takes **${fmt(Math.min(...on) / Math.min(...off), 3)}x** the time without.
+`;
+}
+
+async function autocannonAmount(url: string, key: string, amount: number): Promise<number> {
+  const t = performance.now();
+  const r = await autocannon({
+    url,
+    amount,
+    connections: 50,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/chart',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify(distinctBirth(births++, PLACES)) }),
+      },
+    ],
+  });
+  if (r.non2xx + r.errors > 0) throw new Error(`${r.non2xx} non-2xx and ${r.errors} errors`);
+  return performance.now() - t;
+}
+
+const SECTIONS: Record<string, () => Promise<string>> = {
+  scale: scaleOutSection,
+  meter: meteredWriteSection,
+  startup: startupSection,
+  metrics: metricsOverheadSection,
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  const pick = process.argv.slice(2);
+  for (const name of pick.length ? pick : Object.keys(SECTIONS))
+    process.stdout.write(`${await SECTIONS[name]!()}\n`);
+}
