@@ -19,14 +19,19 @@ import { Sage } from '../../src/sage/index.js';
 import { openStore } from '../../src/store/index.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const knowledgeDir = mkdtempSync(join(tmpdir(), 'chart-kb-'));
-const dataDir = mkdtempSync(join(tmpdir(), 'chart-kb-data-'));
+/** Temporary folders, each test its own, so one test's failure cannot leave another a store held open. */
+const temporary: string[] = [];
 afterAll(() => {
-  rmSync(knowledgeDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const d of temporary) rmSync(d, { recursive: true, force: true });
 });
+function folders(): { knowledgeDir: string; dataDir: string } {
+  const knowledgeDir = mkdtempSync(join(tmpdir(), 'chart-kb-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'chart-kb-data-'));
+  temporary.push(knowledgeDir, dataDir);
+  return { knowledgeDir, dataDir };
+}
 
-const load = () =>
+const load = ({ knowledgeDir, dataDir }: { knowledgeDir: string; dataDir: string }) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'knowledge', 'load'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, KNOWLEDGE_DIR: knowledgeDir, LOG_LEVEL: 'warn' },
@@ -44,7 +49,10 @@ ${body}
 `;
 
 /** What SAGE retrieves first for a question, from the store the command wrote. */
-async function firstPassage(question: string): Promise<{ entryId: string; body: string } | undefined> {
+async function firstPassage(
+  dataDir: string,
+  question: string,
+): Promise<{ entryId: string; body: string } | undefined> {
   const store = await openStore({ dataDir });
   try {
     const r = await new Sage(store.sage, hashEmbedder(), null).retrieve(question);
@@ -56,37 +64,41 @@ async function firstPassage(question: string): Promise<{ entryId: string; body: 
 
 describe('knowledge load command', () => {
   it('adds, changes and removes a file, and SAGE retrieves what it loaded', async () => {
+    const dirs = folders();
+    const { knowledgeDir } = dirs;
     writeFileSync(
       join(knowledgeDir, 'zorblat.md'),
       article('The zorblat channel links the quibble gate to the frandle center and brings patience.'),
     );
-    const added = load();
-    expect(added.status).toBe(0);
+    const added = load(dirs);
+    expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toMatch(/1 files, 1 added, 0 changed, 0 removed, 0 unchanged/);
-    expect((await firstPassage('What is the zorblat channel?'))?.body).toContain('patience');
+    expect((await firstPassage(dirs.dataDir, 'What is the zorblat channel?'))?.body).toContain('patience');
 
     writeFileSync(
       join(knowledgeDir, 'zorblat.md'),
       article('The zorblat channel links the quibble gate to the frandle center and brings courage.'),
     );
-    const changed = load();
+    const changed = load(dirs);
     expect(changed.stdout).toMatch(/0 added, 1 changed, 0 removed/);
-    expect((await firstPassage('What is the zorblat channel?'))?.body).toContain('courage');
+    expect((await firstPassage(dirs.dataDir, 'What is the zorblat channel?'))?.body).toContain('courage');
 
-    expect(load().stdout).toMatch(/0 added, 0 changed, 0 removed, 1 unchanged/);
+    expect(load(dirs).stdout).toMatch(/0 added, 0 changed, 0 removed, 1 unchanged/);
     rmSync(join(knowledgeDir, 'zorblat.md'));
-    expect(load().stdout).toMatch(/0 files, 0 added, 0 changed, 1 removed/);
-    expect(await firstPassage('What is the zorblat channel?')).toBeUndefined();
+    expect(load(dirs).stdout).toMatch(/0 files, 0 added, 0 changed, 1 removed/);
+    expect(await firstPassage(dirs.dataDir, 'What is the zorblat channel?')).toBeUndefined();
   }, 120_000);
 
   it('names a malformed file with its line, loads the rest and exits 3', () => {
+    const dirs = folders();
+    const { knowledgeDir } = dirs;
     writeFileSync(join(knowledgeDir, 'good.md'), article('The zorblat channel is back.'));
     writeFileSync(
       join(knowledgeDir, 'broken.md'),
       '---\nid: article:hd:broken\ndomain: hd\n\nno closing fence\n',
     );
-    const r = load();
-    expect(r.status).toBe(3);
+    const r = load(dirs);
+    expect(r.status, r.stderr).toBe(3);
     expect(r.stdout).toMatch(/1 added/);
     expect(r.stdout).toMatch(/Skipped malformed file broken\.md:\d+: /);
   }, 60_000);
@@ -177,7 +189,7 @@ describe('knowledge check command', () => {
         env: { ...process.env, DATA_DIR: untouched, LOG_LEVEL: 'warn' },
         encoding: 'utf8',
       });
-      expect(r.status).toBe(3);
+      expect(r.status, r.stderr).toBe(3);
       expect(readdirSync(untouched)).toEqual([]); // no store was opened
       const lines = r.stdout.trim().split('\n');
       for (const [file, [, expected]] of Object.entries(BROKEN)) {
