@@ -19,28 +19,31 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { openStore, PRODUCTS, type Store } from '../src/store/index.js';
-import { freePort, startHaproxy, until } from '../test/helpers/cluster.js';
+import { startHaproxy, until } from '../test/helpers/cluster.js';
 import { startPostgres } from '../test/helpers/postgres.js';
 import { distinctBirth, fmt, type LoadResult, load, median, ROOT, startChild } from './lib.js';
+import { freePort } from '../test/helpers/ports.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const PLACES = ['Montreal, QC', 'Lisbon, Portugal', 'Tokyo, Japan', 'Nairobi, Kenya'];
 const QUICK = process.env.BENCH_QUICK === '1';
 
 let births = 0;
+/** POST /api/chart with a birth no earlier request used, so no answer comes from the cache. */
+const distinctCharts = (key: string): autocannon.Request[] => [
+  {
+    method: 'POST',
+    path: '/api/chart',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    setupRequest: (req) => ({ ...req, body: JSON.stringify(distinctBirth(births++, PLACES)) }),
+  },
+];
 const chartLoad = (url: string, key: string, seconds: number): Promise<LoadResult> =>
   load({
     url,
     duration: seconds,
     connections: 50,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/chart',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        setupRequest: (req) => ({ ...req, body: JSON.stringify(distinctBirth(births++, PLACES)) }),
-      },
-    ],
+    requests: distinctCharts(key),
   });
 
 /** One process behind HAProxy, then two, on one PostgreSQL; distinct births throughout. */
@@ -297,14 +300,7 @@ async function autocannonAmount(url: string, key: string, amount: number): Promi
     url,
     amount,
     connections: 50,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/chart',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        setupRequest: (req) => ({ ...req, body: JSON.stringify(distinctBirth(births++, PLACES)) }),
-      },
-    ],
+    requests: distinctCharts(key),
   });
   if (r.non2xx + r.errors > 0) throw new Error(`${r.non2xx} non-2xx and ${r.errors} errors`);
   return performance.now() - t;

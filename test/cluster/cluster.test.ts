@@ -20,7 +20,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, PRODUCTS, type Store } from '../../src/store/index.js';
 import {
-  freePort,
   type Haproxy,
   type ServiceProcess,
   startHaproxy,
@@ -28,6 +27,7 @@ import {
   until,
 } from '../helpers/cluster.js';
 import { startPostgres, type TempPostgres } from '../helpers/postgres.js';
+import { freePort } from '../helpers/ports.js';
 
 const PROCESSES = 3;
 const KEY_CACHE_MS = 2000;

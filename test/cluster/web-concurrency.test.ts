@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, PRODUCTS } from '../../src/store/index.js';
-import { freePort, until } from '../helpers/cluster.js';
+import { until } from '../helpers/cluster.js';
 import { startPostgres, type TempPostgres } from '../helpers/postgres.js';
+import { freePort } from '../helpers/ports.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const TOKEN = 'web-concurrency-metrics-token';
