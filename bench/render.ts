@@ -26,7 +26,7 @@ const WIDTH = 800;
 const TARGET_MS = 30;
 const JD_UNIX_EPOCH = 2_440_587.5;
 const OPTIONS = { theme: 'light', width: WIDTH, transparent: false, labels: true } as const;
-const WHEEL_OPTIONS = { ...OPTIONS, designRing: true, gateRing: true };
+const WHEEL_OPTIONS = { ...OPTIONS, designRing: true, gateRing: true, details: false };
 
 function charts() {
   const ephemeris = createEphemeris();

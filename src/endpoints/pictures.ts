@@ -22,7 +22,8 @@ import { houseSystemField } from '../schemas/astrology.js';
 import { baziBirthFields } from '../schemas/bazi.js';
 import { birthInputFields, withPlaceRule } from '../schemas/birth-input.js';
 import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
-import { renderFields, wheelFields } from '../schemas/render.js';
+import { asOfField, renderFields, wheelFields } from '../schemas/render.js';
+import { parseDate } from '../core/time/index.js';
 
 /**
  * The picture endpoints (REST only): bodygraph, wheel and BaZi as SVG or PNG for a birth, the fixed
@@ -57,9 +58,13 @@ const wheelOptions = (input: WheelOptions): WheelOptions => ({
   ...renderOptions(input),
   designRing: input.designRing,
   gateRing: input.gateRing,
+  details: input.details,
 });
 
 interface PictureSpec<I extends z.ZodObject> {
+  /** Clock-dependent defaults and value checks (see Operation.complete and check). */
+  complete?(input: z.infer<I>, deps: Deps): z.infer<I>;
+  check?(input: z.infer<I>): void;
   /** Operation name without the format, e.g. `render_bodygraph`. */
   name: string;
   title: string;
@@ -101,6 +106,8 @@ function pictureOperations<I extends z.ZodObject>(spec: PictureSpec<I>): AnyOper
         { method: 'POST', path, from: 'body', ...(aliases ? { aliases } : {}) },
       ],
       example: spec.example,
+      ...(spec.complete ? { complete: spec.complete } : {}),
+      ...(spec.check ? { check: spec.check } : {}),
       async run(input, deps, ctx) {
         const svg = spec.draw(input, deps, ctx);
         return format === 'svg' ? svg : svgToPng(svg, (input as RenderOptions).width);
@@ -168,19 +175,24 @@ const bazi = pictureOperations({
   name: 'render_bazi',
   title: 'BaZi chart picture',
   description:
-    'The BaZi (Four Pillars) chart of a birth: pillars with hidden stems and ten gods, elements by ' +
-    `colour, the luck pillars. Birth input as get_bazi_chart (gender required). ${RENDER_NOTE} ${KEYED_COST}`,
+    'The BaZi (Four Pillars) chart of a birth: 乾造 or 坤造 and the birth, pillars with hidden stems and ten ' +
+    'gods, elements by colour, the luck pillars with the one in force on asOf (today by default) outlined. ' +
+    `Birth input as get_bazi_chart (gender required). ${RENDER_NOTE} ${KEYED_COST}`,
   path: '/api/bazi/chart',
-  formats: ['svg'],
-  aliases: { svg: '/api/v1/saju/chart.svg' },
-  input: withPlaceRule(z.object({ ...baziBirthFields, ...renderFields })),
+  formats: ['svg', 'png'],
+  aliases: { svg: '/api/v1/saju/chart.svg', png: '/api/v1/saju/chart.png' },
+  input: withPlaceRule(z.object({ ...baziBirthFields, ...renderFields, asOf: asOfField })),
   access: 'basic_chart_or_advanced',
   example: { birthDate: '1990-06-22', birthTime: '14:30', birthLocation: 'Taipei, Taiwan', gender: 'female' },
+  complete: (input, deps) => ({ ...input, asOf: input.asOf ?? deps.now().toISOString().slice(0, 10) }),
+  check: (input) => {
+    if (input.asOf) parseDate(input.asOf, 'asOf');
+  },
   draw(input, deps, ctx) {
     const { gender, dayBoundary, solarTime } = input;
     const result = baziBirthChart(deps, input, { gender, dayBoundary, solarTime });
     ctx.warnings.push(...result.warnings);
-    return renderBazi(baziData(deps.knowledge, result, false), renderOptions(input));
+    return renderBazi(baziData(deps.knowledge, result, false), { ...renderOptions(input), asOf: input.asOf });
   },
 });
 

@@ -42,6 +42,7 @@ export async function invokeOperation(
   options: InvokeOptions = {},
 ): Promise<InvokeResult> {
   const { op, caller } = grant;
+  if (op.complete) input = op.complete(input, deps);
   op.check?.(input);
   const { answerLimit } = options;
   refuseByEstimate(op, input, answerLimit);

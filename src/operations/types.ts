@@ -101,6 +101,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
    * process before the cache, the answer-size estimate and the worker pool; throws the AppError to send.
    */
   check?(input: z.infer<I>): void;
+  /**
+   * Input defaults that depend on the clock (a picture's `asOf`, today by default), filled in from
+   * `deps.now()` before the cache key is made, so an answer cached yesterday is not served for today.
+   */
+  complete?(input: z.infer<I>, deps: Deps): z.infer<I>;
   /** The answer's size from the input alone, so a surface with a size cap (MCP) refuses before running. */
   answerSize?: AnswerSize<z.infer<I>>;
   /** Results are cached by (operation, canonical input); a hit costs nothing. */
