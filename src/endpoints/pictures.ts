@@ -61,7 +61,29 @@ const wheelOptions = (input: WheelOptions): WheelOptions => ({
   details: input.details,
 });
 
+/** Birth fields every chart tool takes (their values parse the same in the picture's input). */
+const BIRTH_FIELDS = ['birthDate', 'birthTime', 'birthLocation', 'latitude', 'longitude'] as const;
+
+/**
+ * The chart tool a picture draws and the tool inputs that give the same chart: its own fields from
+ * the picture's input, with and without tooltips (a chart asked for with tooltips is the same chart,
+ * paid for once).
+ */
+function drawsChart(operation: string, fields: readonly string[]) {
+  return {
+    operation,
+    inputs(input: Record<string, unknown>) {
+      const chart = Object.fromEntries(
+        fields.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]),
+      );
+      return [chart, { ...chart, include: 'tooltips' }];
+    },
+  };
+}
+
 interface PictureSpec<I extends z.ZodObject> {
+  /** The chart tool whose answer this picture draws (a paid chart makes the picture free). */
+  draws?: ReturnType<typeof drawsChart>;
   /** Clock-dependent defaults and value checks (see Operation.complete and check). */
   complete?(input: z.infer<I>, deps: Deps): z.infer<I>;
   check?(input: z.infer<I>): void;
@@ -107,6 +129,7 @@ function pictureOperations<I extends z.ZodObject>(spec: PictureSpec<I>): AnyOper
       ],
       example: spec.example,
       ...(spec.complete ? { complete: spec.complete } : {}),
+      ...(spec.draws ? { draws: spec.draws } : {}),
       ...(spec.check ? { check: spec.check } : {}),
       async run(input, deps, ctx) {
         const svg = spec.draw(input, deps, ctx);
@@ -117,7 +140,8 @@ function pictureOperations<I extends z.ZodObject>(spec: PictureSpec<I>): AnyOper
 }
 
 const KEYED_COST =
-  'Costs 1 chart request, like the chart itself (repeats with the same input are free). Errors are JSON.';
+  'Costs 1 chart request, like the chart itself; free when the same key has just asked for that chart (the ' +
+  'chart is still in the result cache) and for repeats with the same input. Errors are JSON.';
 const RENDER_NOTE =
   'Render parameters: theme, width, transparent, labels. GET takes every field as a query parameter, ' +
   'POST as a JSON body.';
@@ -135,6 +159,7 @@ const bodygraph = pictureOperations({
     KEYED_COST,
   path: '/api/chart/bodygraph',
   formats: ['svg', 'png'],
+  draws: drawsChart('generate_chart', BIRTH_FIELDS),
   input: withPlaceRule(z.object({ ...birthInputFields({ dateNote: HD_DATE_NOTE }), ...renderFields })),
   access: 'advanced_chart',
   example: { ...SAMPLE_BODYGRAPH, theme: 'light', width: 800 },
@@ -154,6 +179,7 @@ const wheel = pictureOperations({
     `get_astrology_chart. ${RENDER_NOTE} ${KEYED_COST}`,
   path: '/api/astrology/wheel',
   formats: ['svg', 'png'],
+  draws: drawsChart('get_astrology_chart', [...BIRTH_FIELDS, 'houseSystem']),
   input: withPlaceRule(
     z.object({
       ...birthInputFields({ dateNote: HD_DATE_NOTE }),
@@ -180,6 +206,7 @@ const bazi = pictureOperations({
     `Birth input as get_bazi_chart (gender required). ${RENDER_NOTE} ${KEYED_COST}`,
   path: '/api/bazi/chart',
   formats: ['svg', 'png'],
+  draws: drawsChart('get_bazi_chart', [...BIRTH_FIELDS, 'gender', 'dayBoundary', 'solarTime']),
   aliases: { svg: '/api/v1/saju/chart.svg', png: '/api/v1/saju/chart.png' },
   input: withPlaceRule(z.object({ ...baziBirthFields, ...renderFields, asOf: asOfField })),
   access: 'basic_chart_or_advanced',

@@ -128,6 +128,13 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
    */
   httpCache?: 'public' | 'private';
   /**
+   * A picture of another operation's answer (a chart): that operation's name and the inputs it would
+   * have been called with for the same chart (each variant that gives the same chart, e.g. with and
+   * without tooltips). When the same caller's answer to one of them is in the result cache, the
+   * chart is paid for and the picture is a free cache hit.
+   */
+  draws?: { operation: string; inputs(input: z.infer<I>): Record<string, unknown>[] };
+  /**
    * Input fields that change only how a surface presents the answer (the MCP `image` argument), not
    * the answer: left out of the result cache key, so asking for a picture reuses the cached chart.
    */
