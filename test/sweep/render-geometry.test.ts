@@ -176,41 +176,38 @@ const RINGS = [
   { designRing: true, gateRing: true },
 ];
 
-describe(`${BIRTHS} random births: pictures a reader can trust`, () => {
-  it.each(WIDTHS)('bodygraph at %i px: channels leave from their gates, nothing overlaps', (width) => {
-    expect(
-      sweep((s) => renderBodygraph(s.hd, base(width)), [bodygraphGeometry, noOverlaps, insidePicture]),
-    ).toEqual([]);
+/** Each birth in one layout: the full one and the compact one in turn (and each ring combination). */
+const widthOf = (i: number, widths: readonly number[]) => widths[Math.floor(i / 4) % widths.length] as number;
+const ringsOf = (i: number) => RINGS[i % 4] as (typeof RINGS)[number];
+
+describe(`${BIRTHS} random births per picture, full and compact layouts: pictures a reader can trust`, () => {
+  it('bodygraph: channels leave from their gates, nothing overlaps', () => {
+    const problems = sweep(
+      (s, i) => renderBodygraph(s.hd, base(widthOf(i, WIDTHS))),
+      [bodygraphGeometry, noOverlaps, insidePicture],
+    );
+    expect(problems).toEqual([]);
   });
 
-  it.each(WIDTHS)('wheel at %i px, every ring combination: labels off the lines and each other', (width) => {
+  it('wheel, every ring combination: labels off the lines and each other, four angles', () => {
     const problems = sweep(
-      (s, i) =>
-        renderWheel(s.astro, { ...base(width), ...(RINGS[i % 4] as (typeof RINGS)[number]), details: false }),
+      (s, i) => renderWheel(s.astro, { ...base(widthOf(i, WIDTHS)), ...ringsOf(i), details: false }),
       [wheelLines, noOverlaps, insidePicture],
     );
     expect(problems).toEqual([]);
   });
 
-  it.each([1200, 800, 400])(
-    'wheel details at %i px: tables and grid clear of each other and the wheel',
-    (width) => {
-      const problems = sweep(
-        (s, i) =>
-          renderWheel(s.astro, {
-            ...base(width),
-            ...(RINGS[i % 4] as (typeof RINGS)[number]),
-            details: true,
-          }),
-        [wheelLines, noOverlaps, insidePicture],
-      );
-      expect(problems).toEqual([]);
-    },
-  );
-
-  it.each(WIDTHS)('BaZi at %i px: hidden stems centred, nothing overlaps', (width) => {
+  it('wheel with details (beside, below, compact): tables and grid clear of each other and the wheel', () => {
     const problems = sweep(
-      (s, i) => renderBazi(s.bazi, { ...base(width), asOf: `${1950 + (i % 100)}-06-01` }),
+      (s, i) => renderWheel(s.astro, { ...base(widthOf(i, [1200, 800, 400])), ...ringsOf(i), details: true }),
+      [wheelLines, noOverlaps, insidePicture],
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('BaZi: hidden stems centred, nothing overlaps', () => {
+    const problems = sweep(
+      (s, i) => renderBazi(s.bazi, { ...base(widthOf(i, WIDTHS)), asOf: `${1950 + (i % 100)}-06-01` }),
       [hiddenStemsCentred, noOverlaps, insidePicture],
     );
     expect(problems).toEqual([]);

@@ -365,7 +365,7 @@ export function wheelDetails(chart: DetailsChart, options: WheelOptions): Detail
     const f = 11;
     const data = dataBox(chart, f, PANEL_WIDTH - GAP);
     const table = planetTable(chart.personality, f);
-    const grid = aspectGrid(chart.personality, f * 0.92);
+    const grid = aspectGrid(chart.personality, f);
     const width = WHEEL_SIZE + PANEL_WIDTH;
     const x = WHEEL_SIZE + 4;
     const height = Math.max(WHEEL_SIZE, GAP + data.height + GAP + table.height + GAP + grid.height + GAP);
@@ -386,7 +386,7 @@ export function wheelDetails(chart: DetailsChart, options: WheelOptions): Detail
   const inner = WHEEL_SIZE - 2 * GAP;
   const data = dataBox(chart, f, inner);
   const table = planetTable(chart.personality, f);
-  const grid = aspectGrid(chart.personality, f * (compact ? 1 : 0.92));
+  const grid = aspectGrid(chart.personality, f);
   const sideBySide = table.width + GAP * 2 + grid.width <= inner;
   const top = WHEEL_SIZE + GAP;
   const tablesY = top + data.height + GAP;
