@@ -27,6 +27,8 @@ const TARGET_MS = 30;
 const JD_UNIX_EPOCH = 2_440_587.5;
 const OPTIONS = { theme: 'light', width: WIDTH, transparent: false, labels: true } as const;
 const WHEEL_OPTIONS = { ...OPTIONS, designRing: true, gateRing: true, details: false };
+const PLAIN_WHEEL = { ...OPTIONS, designRing: false, gateRing: false, details: false };
+const DETAILS_WHEEL = { ...OPTIONS, designRing: false, gateRing: false, details: true };
 
 function charts() {
   const ephemeris = createEphemeris();
@@ -76,8 +78,13 @@ export function renderBenchSection(): string {
   const list = charts();
   const kinds = [
     { name: 'bodygraph', svg: (i: number) => renderBodygraph(list[i]!.hd, OPTIONS) },
+    { name: 'wheel', svg: (i: number) => renderWheel(list[i]!.astro, PLAIN_WHEEL) },
     { name: 'wheel (design + gate rings)', svg: (i: number) => renderWheel(list[i]!.astro, WHEEL_OPTIONS) },
-    { name: 'BaZi', svg: (i: number) => renderBazi(list[i]!.bazi, OPTIONS) },
+    {
+      name: 'wheel with details (stacked at 800 px)',
+      svg: (i: number) => renderWheel(list[i]!.astro, DETAILS_WHEEL),
+    },
+    { name: 'BaZi', svg: (i: number) => renderBazi(list[i]!.bazi, { ...OPTIONS, asOf: '2026-01-01' }) },
   ];
   const indexes = list.map((_, i) => i);
   const rows = kinds.map((kind) => {

@@ -143,8 +143,9 @@ const KEYED_COST =
   'Costs 1 chart request, like the chart itself; free when the same key has just asked for that chart (the ' +
   'chart is still in the result cache) and for repeats with the same input. Errors are JSON.';
 const RENDER_NOTE =
-  'Render parameters: theme, width, transparent, labels. GET takes every field as a query parameter, ' +
-  'POST as a JSON body.';
+  'Render parameters: theme, width, transparent, labels; under 600 pixels wide the picture uses a compact ' +
+  'layout (larger type, fewer labels) so no text is smaller than 9 pixels. GET takes every field as a query ' +
+  'parameter, POST as a JSON body.';
 
 function sampleBodygraph(deps: Deps): ChartData {
   return chartData(deps.knowledge, birthChart(deps, SAMPLE_BODYGRAPH), false);
@@ -154,8 +155,9 @@ const bodygraph = pictureOperations({
   name: 'render_bodygraph',
   title: 'Bodygraph picture',
   description:
-    'The Human Design bodygraph of a birth: defined centers filled, channels and gates coloured by ' +
-    `personality and design, the two activation columns. Birth input as generate_chart. ${RENDER_NOTE} ` +
+    'The Human Design bodygraph of a birth: defined centers filled, each gate on its center where its channel ' +
+    'leaves, channels and gates coloured by personality and design, the four variable arrows, the two ' +
+    `activation columns, the birth under the title. Birth input as generate_chart. ${RENDER_NOTE} ` +
     KEYED_COST,
   path: '/api/chart/bodygraph',
   formats: ['svg', 'png'],
@@ -174,8 +176,10 @@ const wheel = pictureOperations({
   name: 'render_wheel',
   title: 'Astrology wheel picture',
   description:
-    'The Western astrology wheel of a birth: zodiac, houses, planets with degrees, aspect lines; ' +
-    'designRing adds the Design planets, gateRing the 64 Human Design gates. Birth input as ' +
+    'The Western astrology wheel of a birth: zodiac, houses, AC MC DC IC with degree and sign, planets ' +
+    'with degree, sign and minutes placed off the house lines, aspect lines by nature; designRing adds the ' +
+    'Design planets, gateRing the 64 Human Design gates, details a data box, planet table and aspect grid. ' +
+    'Birth input as ' +
     `get_astrology_chart. ${RENDER_NOTE} ${KEYED_COST}`,
   path: '/api/astrology/wheel',
   formats: ['svg', 'png'],

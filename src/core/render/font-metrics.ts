@@ -129,8 +129,22 @@ export interface TextExtent {
   descent: number;
 }
 
+/** Labels repeat (degrees, gate numbers): measured once per face, size and text. */
+const measured = new Map<string, TextExtent>();
+const MEASURED_MAX = 20_000;
+
 /** Width and ink height of `text` at `size` units in `face`. */
 export function measureText(text: string, size: number, face: Face = 'regular'): TextExtent {
+  const key = `${face}|${size}|${text}`;
+  const known = measured.get(key);
+  if (known) return known;
+  const extent = measureUncached(text, size, face);
+  if (measured.size >= MEASURED_MAX) measured.clear();
+  measured.set(key, extent);
+  return extent;
+}
+
+function measureUncached(text: string, size: number, face: Face): TextExtent {
   const m = metrics(face);
   let width = 0;
   let top = 0;
@@ -144,7 +158,7 @@ export function measureText(text: string, size: number, face: Face = 'regular'):
     if (low < bottom) bottom = low;
   }
   const scale = size / m.unitsPerEm;
-  return { width: width * scale, ascent: top * scale, descent: -bottom * scale };
+  return { width: width * scale, ascent: top * scale, descent: Math.max(0, -bottom * scale) };
 }
 
 export interface Box {

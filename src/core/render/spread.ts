@@ -14,6 +14,8 @@ const norm = (d: number): number => ((d % 360) + 360) % 360;
 
 /** Cost of drawing an item beyond a line from its target (in another house): more than any shift. */
 const AWAY = 1e6;
+/** How many arcs from its own an item may be drawn (a crowded house overflows into its neighbours). */
+const REACH = 4;
 
 /** A line across the band, blocking `half` degrees on either side of `angle`. */
 export interface Wall {
@@ -167,12 +169,15 @@ export function placeOnCircle(
     return bestArc;
   });
   // cost[j][g][k]: items g..k-1 on arc j; best[j][k]: first k items on the first j arcs.
+  // Room the first k items need, for a quick refusal of groups too wide for an arc.
+  const room: number[] = [0];
+  for (const o of order) room.push((room[room.length - 1] as number) + 2 * (halves[o.i] as number));
   const groupCost = (j: number, g: number, k: number): number => {
     if (g === k) return 0;
+    const arc = arcs[j] as { start: number; end: number };
+    if ((room[k] as number) - (room[g] as number) > arc.end - arc.start + 1e-9) return Infinity;
     const items = order.slice(g, k);
     const hs = items.map((o) => halves[o.i] as number);
-    const arc = arcs[j] as { start: number; end: number };
-    if (hs.reduce((s, h) => s + 2 * h, 0) > arc.end - arc.start + 1e-9) return Infinity;
     const placed = placeOnLine(
       items.map((o) => o.t),
       hs,
@@ -188,7 +193,10 @@ export function placeOnCircle(
     const row = Array<number>(n + 1).fill(Infinity);
     const back = Array<number>(n + 1).fill(0);
     for (let k = 0; k <= n; k++) {
-      for (let g = 0; g <= k; g++) {
+      // An item is drawn at most REACH arcs from its own: groups farther off are never tried.
+      if (k > 0 && (home[k - 1] as number) > j + REACH) continue;
+      for (let g = k; g >= 0; g--) {
+        if (g < k && (home[g] as number) < j - REACH) break;
         const before = (best[j] as number[])[g] as number;
         if (before === Infinity) continue;
         const total = before + groupCost(j, g, k);

@@ -118,26 +118,35 @@ function place(
     half: (Math.asin(Math.min(1, (w.width / 2 + PAD) / nearest)) * 180) / Math.PI,
   }));
   const targets = bodies.map((b) => b.longitude);
-  let halves = bodies.map((b, k) => halfAt(k, b.longitude));
-  for (let round = 0; round < 6; round++) {
-    const shown = placeOnCircle(targets, halves, walls);
-    if (!shown) return null;
-    const needed = bodies.map((_, k) => halfAt(k, shown[k] as number));
-    if (needed.every((h, k) => h <= (halves[k] as number) + 1e-9)) {
-      return bodies.map((body, k) => ({
-        body,
-        shown: shown[k] as number,
-        stack: stackAt(k, shown[k] as number),
-      }));
+  const settle = (start: number[]): Placed[] | null => {
+    let halves = start;
+    for (let round = 0; round < 6; round++) {
+      const shown = placeOnCircle(targets, halves, walls);
+      if (!shown) return null;
+      const needed = bodies.map((_, k) => halfAt(k, shown[k] as number));
+      if (needed.every((h, k) => h <= (halves[k] as number) + 1e-9)) {
+        return bodies.map((body, k) => ({
+          body,
+          shown: shown[k] as number,
+          stack: stackAt(k, shown[k] as number),
+        }));
+      }
+      halves = halves.map((h, k) => Math.max(h, needed[k] as number));
     }
-    halves = halves.map((h, k) => Math.max(h, needed[k] as number));
-  }
-  // Not settled: the widest each stack can be at any angle holds wherever it lands.
-  const widest = bodies.map((_, k) => Math.max(...Array.from({ length: 36 }, (_, a) => halfAt(k, a * 10))));
-  const shown = placeOnCircle(targets, widest, walls);
+    return null;
+  };
+  const widestWithin = (reach: number) =>
+    bodies.map((b, k) =>
+      Math.max(
+        ...Array.from({ length: (2 * reach) / 5 + 1 }, (_, a) => halfAt(k, b.longitude - reach + 5 * a)),
+      ),
+    );
+  // A stack is as wide as it is where it lands: first as wide as at its own place (the tightest
+  // layout), then as wide as anywhere within 30° (where crowding moves it), last as wide as anywhere.
   return (
-    shown &&
-    bodies.map((body, k) => ({ body, shown: shown[k] as number, stack: stackAt(k, shown[k] as number) }))
+    settle(bodies.map((b, k) => halfAt(k, b.longitude))) ??
+    settle(widestWithin(30)) ??
+    settle(widestWithin(180))
   );
 }
 

@@ -263,30 +263,26 @@ function gateRing(asc: number, ring: Ring, sizes: WheelSizes, options: WheelOpti
       radialLine(asc, start, inner, outer, { class: 'edge' }),
     );
   });
-  const labels = WHEEL.map((gate, i) => {
+  const label = (gate: number, i: number) => {
     const lon = WHEEL_START_DEGREES + (i + 0.5) * step;
     const p = pointAt(asc, lon, r);
+    const at = { x: p.x, y: centredBaseline(String(gate), p.y, sizes.gate), 'data-gate-label': gate };
+    if (!sizes.compact) return el('tspan', at, String(gate));
+    // The compact layout's large numbers fit only along the radius; on the left half they are turned
+    // round so they never read upside down.
     const angle = ((screenAngle(asc, lon) % 360) + 360) % 360;
-    // Text runs along the radius; on the left half it is turned round so it never reads upside down.
     const rotate = angle > 90 && angle < 270 ? 180 - angle : -angle;
-    return el(
-      'text',
-      {
-        x: p.x,
-        y: centredBaseline(String(gate), p.y, sizes.gate),
-        transform: `rotate(${num(rotate)} ${num(p.x)} ${num(p.y)})`,
-        class: 'muted',
-        'data-gate-label': gate,
-      },
-      String(gate),
-    );
-  });
+    return el('text', { ...at, transform: `rotate(${num(rotate)} ${num(p.x)} ${num(p.y)})` }, String(gate));
+  };
+  const labels = WHEEL.map(label);
   return el(
     'g',
     { class: 'gate-ring', 'stroke-width': 0.6, 'font-size': sizes.gate, 'text-anchor': 'middle' },
     circle(outer, 'line'),
     ...cells,
-    ...(options.labels ? labels : []),
+    // Upright numbers share one <text> (resvg lays out each <text> on its own, at a cost per element).
+    options.labels &&
+      (sizes.compact ? el('g', { class: 'muted' }, ...labels) : el('text', { class: 'muted' }, ...labels)),
   );
 }
 
