@@ -316,19 +316,7 @@ class FieldError extends Error {
  * @param {HTMLElement} root
  */
 function cityPicker(input, root) {
-  const list = document.createElement('ul');
-  list.id = `${input.id}-options`;
-  list.setAttribute('role', 'listbox');
-  list.hidden = true;
-  root.insertBefore(list, input.nextSibling);
-  const status = make('p', '', 'hint');
-  status.id = `${input.id}-status`;
-  status.setAttribute('role', 'status');
-  root.appendChild(status);
-  input.setAttribute('role', 'combobox');
-  input.setAttribute('aria-autocomplete', 'list');
-  input.setAttribute('aria-expanded', 'false');
-  input.setAttribute('aria-controls', list.id);
+  const { list, status } = comboboxParts(input, root);
   /** @type {HTMLLIElement[]} */
   let options = [];
   let active = -1;
@@ -393,40 +381,83 @@ function cityPicker(input, root) {
     }
     timer = setTimeout(() => {
       const ticket = ++asked;
-      fetch(`/api/locations?limit=8&q=${encodeURIComponent(q)}`, { headers: authHeaders() })
-        .then(async (res) => {
-          const body = await res.json();
+      findPlaces(q)
+        .then((found) => {
           if (ticket !== asked) return;
-          if (!res.ok) {
+          if ('results' in found) show(found.results);
+          else {
             close();
-            status.textContent =
-              res.status === 401
-                ? 'Place search needs a valid API key: check the key above.'
-                : (body?.error?.message ?? 'Place search failed.');
-            return;
+            status.textContent = found.message;
           }
-          show(body?.success && body.data ? body.data.results : []);
         })
         .catch(close);
     }, 150);
   });
   input.addEventListener('keydown', (e) => {
     if (list.hidden) return;
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      highlight(Math.min(options.length - 1, active + 1));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      highlight(Math.max(0, active - 1));
-    } else if (e.key === 'Enter' && active >= 0) {
-      e.preventDefault();
-      pick(active);
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      close();
-    }
+    const next = keyMove(e.key, active, options.length);
+    if (next === null) return;
+    e.preventDefault();
+    if (next === 'pick') pick(active);
+    else if (next === 'close') close();
+    else highlight(next);
   });
   input.addEventListener('blur', () => setTimeout(close, 100));
+}
+
+/**
+ * The listbox under a combobox input and the status line that says what the search could not do.
+ * @param {HTMLInputElement} input
+ * @param {HTMLElement} root
+ */
+function comboboxParts(input, root) {
+  const list = document.createElement('ul');
+  list.id = `${input.id}-options`;
+  list.setAttribute('role', 'listbox');
+  list.hidden = true;
+  root.insertBefore(list, input.nextSibling);
+  const status = make('p', '', 'hint');
+  status.id = `${input.id}-status`;
+  status.setAttribute('role', 'status');
+  root.appendChild(status);
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-autocomplete', 'list');
+  input.setAttribute('aria-expanded', 'false');
+  input.setAttribute('aria-controls', list.id);
+  return { list, status };
+}
+
+/**
+ * The places GET /api/locations offers for `q`, or what to say instead (a refused key).
+ * @param {string} q
+ * @returns {Promise<{ results: { value: string }[] } | { message: string }>}
+ */
+async function findPlaces(q) {
+  const res = await fetch(`/api/locations?limit=8&q=${encodeURIComponent(q)}`, { headers: authHeaders() });
+  const body = await res.json();
+  if (res.ok) return { results: body?.success && body.data ? body.data.results : [] };
+  return {
+    message:
+      res.status === 401
+        ? 'Place search needs a valid API key: check the key above.'
+        : (body?.error?.message ?? 'Place search failed.'),
+  };
+}
+
+/**
+ * What a key does in an open list of `count` options with `active` highlighted: a new index, pick,
+ * close, or nothing (null).
+ * @param {string} key
+ * @param {number} active
+ * @param {number} count
+ * @returns {number | 'pick' | 'close' | null}
+ */
+function keyMove(key, active, count) {
+  if (key === 'ArrowDown') return Math.min(count - 1, active + 1);
+  if (key === 'ArrowUp') return Math.max(0, active - 1);
+  if (key === 'Enter' && active >= 0) return 'pick';
+  if (key === 'Escape') return 'close';
+  return null;
 }
 
 byId('fill-example').addEventListener('click', () => {
