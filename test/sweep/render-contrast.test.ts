@@ -14,6 +14,8 @@ import { type RenderSample, renderSamples } from '../helpers/render-samples.js';
 import { textRuns } from '../helpers/svg-geometry.js';
 import { parseXml, type XmlElement } from '../helpers/xml.js';
 
+/** A CPU-bound sweep: on two shared cores under load it takes minutes, not a hang. */
+const SWEEP = { timeout: 600_000 };
 const WIDTH = 1600;
 let samples: RenderSample[] = [];
 beforeAll(() => {
@@ -86,7 +88,7 @@ describe('the measure', () => {
   });
 });
 
-describe.each(THEMES)('text on its ground, %s theme', (theme) => {
+describe.each(THEMES)('text on its ground, %s theme', SWEEP, (theme) => {
   it('bodygraph', () => {
     expect(samples.flatMap((s) => lowContrast(renderBodygraph(s.hd, base(theme))))).toEqual([]);
   });

@@ -28,6 +28,8 @@ import {
 } from '../helpers/svg-geometry.js';
 import { parseXml, withAttr, type XmlElement } from '../helpers/xml.js';
 
+/** A CPU-bound sweep: on two shared cores under load it takes minutes, not a hang. */
+const SWEEP = { timeout: 600_000 };
 const BIRTHS = 1000;
 const WIDTHS = [800, 400];
 const base = (width: number) => ({ theme: 'light', width, transparent: false, labels: true }) as const;
@@ -180,36 +182,41 @@ const RINGS = [
 const widthOf = (i: number, widths: readonly number[]) => widths[Math.floor(i / 4) % widths.length] as number;
 const ringsOf = (i: number) => RINGS[i % 4] as (typeof RINGS)[number];
 
-describe(`${BIRTHS} random births per picture, full and compact layouts: pictures a reader can trust`, () => {
-  it('bodygraph: channels leave from their gates, nothing overlaps', () => {
-    const problems = sweep(
-      (s, i) => renderBodygraph(s.hd, base(widthOf(i, WIDTHS))),
-      [bodygraphGeometry, noOverlaps, insidePicture],
-    );
-    expect(problems).toEqual([]);
-  });
+describe(
+  `${BIRTHS} random births per picture, full and compact layouts: pictures a reader can trust`,
+  SWEEP,
+  () => {
+    it('bodygraph: channels leave from their gates, nothing overlaps', () => {
+      const problems = sweep(
+        (s, i) => renderBodygraph(s.hd, base(widthOf(i, WIDTHS))),
+        [bodygraphGeometry, noOverlaps, insidePicture],
+      );
+      expect(problems).toEqual([]);
+    });
 
-  it('wheel, every ring combination: labels off the lines and each other, four angles', () => {
-    const problems = sweep(
-      (s, i) => renderWheel(s.astro, { ...base(widthOf(i, WIDTHS)), ...ringsOf(i), details: false }),
-      [wheelLines, noOverlaps, insidePicture],
-    );
-    expect(problems).toEqual([]);
-  });
+    it('wheel, every ring combination: labels off the lines and each other, four angles', () => {
+      const problems = sweep(
+        (s, i) => renderWheel(s.astro, { ...base(widthOf(i, WIDTHS)), ...ringsOf(i), details: false }),
+        [wheelLines, noOverlaps, insidePicture],
+      );
+      expect(problems).toEqual([]);
+    });
 
-  it('wheel with details (beside, below, compact): tables and grid clear of each other and the wheel', () => {
-    const problems = sweep(
-      (s, i) => renderWheel(s.astro, { ...base(widthOf(i, [1200, 800, 400])), ...ringsOf(i), details: true }),
-      [wheelLines, noOverlaps, insidePicture],
-    );
-    expect(problems).toEqual([]);
-  });
+    it('wheel with details (beside, below, compact): tables and grid clear of each other and the wheel', () => {
+      const problems = sweep(
+        (s, i) =>
+          renderWheel(s.astro, { ...base(widthOf(i, [1200, 800, 400])), ...ringsOf(i), details: true }),
+        [wheelLines, noOverlaps, insidePicture],
+      );
+      expect(problems).toEqual([]);
+    });
 
-  it('BaZi: hidden stems centred, nothing overlaps', () => {
-    const problems = sweep(
-      (s, i) => renderBazi(s.bazi, { ...base(widthOf(i, WIDTHS)), asOf: `${1950 + (i % 100)}-06-01` }),
-      [hiddenStemsCentred, noOverlaps, insidePicture],
-    );
-    expect(problems).toEqual([]);
-  });
-});
+    it('BaZi: hidden stems centred, nothing overlaps', () => {
+      const problems = sweep(
+        (s, i) => renderBazi(s.bazi, { ...base(widthOf(i, WIDTHS)), asOf: `${1950 + (i % 100)}-06-01` }),
+        [hiddenStemsCentred, noOverlaps, insidePicture],
+      );
+      expect(problems).toEqual([]);
+    });
+  },
+);

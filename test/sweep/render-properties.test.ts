@@ -22,6 +22,8 @@ import { decodePng, pixelStats } from '../helpers/png.js';
 import { type RenderSample, renderSamples } from '../helpers/render-samples.js';
 import { parseXml, withAttr, type XmlElement } from '../helpers/xml.js';
 
+/** A CPU-bound sweep: on two shared cores under load it takes minutes, not a hang. */
+const SWEEP = { timeout: 600_000 };
 const BIRTHS = 1000;
 const OPTIONS = { theme: 'light', width: 800, transparent: false, labels: true } as const;
 
@@ -32,7 +34,7 @@ beforeAll(() => {
 
 const forward = (a: number, b: number) => (((b - a) % 360) + 360) % 360;
 
-describe(`${BIRTHS} random births: rendered charts agree with their data`, () => {
+describe(`${BIRTHS} random births: rendered charts agree with their data`, SWEEP, () => {
   it('bodygraph: centers, channels and gate sides', () => {
     for (const { hd } of samples) {
       const root = parseXml(renderBodygraph(hd, OPTIONS));

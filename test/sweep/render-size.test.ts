@@ -12,6 +12,8 @@ import { type RenderSample, renderSamples } from '../helpers/render-samples.js';
 import { textRuns } from '../helpers/svg-geometry.js';
 import { parseXml } from '../helpers/xml.js';
 
+/** A CPU-bound sweep: on two shared cores under load it takes minutes, not a hang. */
+const SWEEP = { timeout: 600_000 };
 const MIN_PIXELS = 9;
 const WIDTHS = [...Array.from({ length: 149 }, (_, k) => 300 + 25 * k), 4000, 599, 601, 939, 941].sort(
   (a, b) => a - b,
@@ -62,7 +64,7 @@ const PICTURES: [string, (s: RenderSample, width: number) => string][] = [
   ['BaZi', (s, w) => renderBazi(s.bazi, { ...base(w), asOf: '2000-01-01' })],
 ];
 
-describe('no text under 9 pixels from 300 to 4000 pixels wide', () => {
+describe('no text under 9 pixels from 300 to 4000 pixels wide', SWEEP, () => {
   it.each(PICTURES)('%s', (_, render) => {
     const tooSmall: string[] = [];
     samples.forEach((sample, i) => {
