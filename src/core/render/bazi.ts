@@ -113,9 +113,9 @@ function centred(
   return { svg: out.join(''), bottom: cursor };
 }
 
-/** Text wrapped to `width` into lines of one style. */
-const wrapped = (s: string, width: number, size: number, cls: string) =>
-  fitLines(s, width, size).map((line) => ({ text: line, size, cls }));
+/** Text wrapped to `width` into lines of one style (at most `maxLines`, then an ellipsis). */
+const wrapped = (s: string, width: number, size: number, cls: string, maxLines = 2) =>
+  fitLines(s, width, size, 'regular', maxLines).map((line) => ({ text: line, size, cls }));
 
 function header(chart: BaziRenderChart, sizes: Sizes, y: number): { svg: string; bottom: number } {
   const dm = chart.dayMaster;
@@ -276,7 +276,8 @@ function pillarParts(
     (_x, mid, y) =>
       centred(mid, y, [
         { text: pillar.naYin.chinese, size: sizes.body, cls: `wx-${pillar.naYin.element}` },
-        ...(options.labels ? wrapped(pillar.naYin.english, COLUMN - 4, sizes.small, 'muted') : []),
+        // Three lines: the longest names ("Hairpin and Bracelet Metal") need them in the compact layout.
+        ...(options.labels ? wrapped(pillar.naYin.english, COLUMN - 4, sizes.small, 'muted', 3) : []),
       ]),
   ];
 }

@@ -1,4 +1,11 @@
-import { CHANNELS, type CenterName, type ChannelId, type GateNumber } from '../human-design/index.js';
+import {
+  CENTER_NAMES,
+  CHANNELS,
+  type CenterName,
+  type ChannelId,
+  type GateNumber,
+  GATES,
+} from '../human-design/index.js';
 import type { Point } from './svg.js';
 
 /**
@@ -13,12 +20,32 @@ import type { Point } from './svg.js';
  * the right, 42 3 9 over Root 53 60 52; Root 54 38 58 to the Spleen's 32 28 18 and 19 39 41 to the
  * Solar Plexus's 49 55 30; Spleen 48 57 44 on its upper edge, 50 at its point; Solar Plexus 36 22 37
  * on its upper edge, 6 at its point. The body is 424 units wide, centred on x = 320.
+ *
+ * The tables below place the centers as a tight stack; each center is then lowered by `DROP` so that
+ * the short channels between stacked centers (64-47, 43-23, 1-8, 3-60, ...) show at least 17 units
+ * between their markers in both layouts, as the usual charts show them: a marker on each outline
+ * would otherwise cover a 24-unit channel nearly whole, and whether 3-60 is defined could not be seen.
  */
 
-export const BODY = { left: 108, right: 532, top: 88, bottom: 778 } as const;
+export const BODY = { left: 108, right: 532, top: 88, bottom: 828 } as const;
 
-/** Center outlines: triangles and squares clockwise from the top left, the G from its top. */
-export const CENTER_OUTLINES: Record<CenterName, readonly Point[]> = {
+/** How far each center is lowered from the tables below (see above). */
+const DROP: Record<CenterName, number> = {
+  Head: 0,
+  Ajna: 10,
+  Throat: 22,
+  G: 36,
+  // A little higher than the G beside it, so that 40-37 shows between its markers too.
+  Heart: 24,
+  Spleen: 36,
+  'Solar Plexus': 36,
+  Sacral: 36,
+  Root: 50,
+};
+const lower = (p: Point, center: CenterName): Point => ({ x: p.x, y: p.y + DROP[center] });
+
+/** Center outlines before the drop: triangles and squares clockwise from the top left, the G from its top. */
+const STACKED_OUTLINES: Record<CenterName, readonly Point[]> = {
   Head: [
     { x: 320, y: 88 },
     { x: 366, y: 158 },
@@ -64,9 +91,13 @@ function square(x: number, y: number, size: number): Point[] {
   ];
 }
 
-/** The point at `t` (0-1) from vertex `from` to vertex `to` of a center's outline. */
+export const CENTER_OUTLINES: Record<CenterName, readonly Point[]> = Object.fromEntries(
+  CENTER_NAMES.map((center) => [center, STACKED_OUTLINES[center].map((p) => lower(p, center))]),
+) as Record<CenterName, Point[]>;
+
+/** The point at `t` (0-1) from vertex `from` to vertex `to` of a center's outline, before the drop. */
 function along(center: CenterName, from: number, to: number, t: number): Point {
-  const outline = CENTER_OUTLINES[center];
+  const outline = STACKED_OUTLINES[center];
   const a = outline[from] as Point;
   const b = outline[to] as Point;
   return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
@@ -78,8 +109,8 @@ const MID = 320;
 const RIGHT = 346;
 const at = (x: number, y: number): Point => ({ x, y });
 
-/** Each gate's place on its center's outline (the centre of its marker). */
-export const GATE_POSITIONS: ReadonlyMap<GateNumber, Point> = new Map<GateNumber, Point>([
+/** Each gate's place on its center's outline before the drop. */
+const STACKED_GATES: ReadonlyMap<GateNumber, Point> = new Map<GateNumber, Point>([
   // Head, base.
   [64, at(LEFT, 158)],
   [61, at(MID, 158)],
@@ -138,28 +169,33 @@ export const GATE_POSITIONS: ReadonlyMap<GateNumber, Point> = new Map<GateNumber
   [39, at(365, 733)],
   [41, at(365, 756)],
   // Spleen: upper edge from the top, the point, lower edge from the point.
-  [48, along('Spleen', 0, 1, 0.22)],
-  [57, along('Spleen', 0, 1, 0.44)],
-  [44, along('Spleen', 0, 1, 0.66)],
+  [48, along('Spleen', 0, 1, 0.2)],
+  [57, along('Spleen', 0, 1, 0.45)],
+  [44, along('Spleen', 0, 1, 0.75)],
   [50, at(226, 584)],
   [32, along('Spleen', 1, 2, 0.3)],
   [28, along('Spleen', 1, 2, 0.53)],
   [18, along('Spleen', 1, 2, 0.76)],
   // Solar Plexus, mirrored.
-  [36, along('Solar Plexus', 0, 2, 0.22)],
-  [22, along('Solar Plexus', 0, 2, 0.44)],
-  [37, along('Solar Plexus', 0, 2, 0.66)],
+  [36, along('Solar Plexus', 0, 2, 0.2)],
+  [22, along('Solar Plexus', 0, 2, 0.45)],
+  [37, along('Solar Plexus', 0, 2, 0.75)],
   [6, at(414, 584)],
   [49, along('Solar Plexus', 2, 1, 0.3)],
   [55, along('Solar Plexus', 2, 1, 0.53)],
   [30, along('Solar Plexus', 2, 1, 0.76)],
 ]);
 
+/** Each gate's place on its center's outline (the centre of its marker). */
+export const GATE_POSITIONS: ReadonlyMap<GateNumber, Point> = new Map(
+  [...STACKED_GATES].map(([gate, p]) => [gate, lower(p, GATES[gate].center)]),
+);
+
 /**
  * Where the four integration gates (10, 20, 34, 57) meet: left of the G, above the Spleen. Each of
  * the six integration channels is its two gates' spokes to this point, as in the conventional chart.
  */
-export const INTEGRATION_HUB: Point = { x: 206, y: 478 };
+export const INTEGRATION_HUB: Point = { x: 206, y: 510 };
 const INTEGRATION_GATES: ReadonlySet<GateNumber> = new Set([10, 20, 34, 57]);
 
 export interface ChannelPath {
@@ -179,8 +215,8 @@ const point = (gate: GateNumber): Point => GATE_POSITIONS.get(gate) as Point;
  * neither runs past the gate below it (12, 45).
  */
 const WAYPOINTS: Partial<Record<ChannelId, Point[]>> = {
-  '35-36': [{ x: 391, y: 310 }],
-  '12-22': [{ x: 391, y: 333 }],
+  '35-36': [lower({ x: 391, y: 310 }, 'Throat')],
+  '12-22': [lower({ x: 391, y: 333 }, 'Throat')],
 };
 
 export const CHANNEL_PATHS: readonly ChannelPath[] = CHANNELS.map((channel) => {

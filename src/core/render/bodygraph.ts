@@ -53,7 +53,7 @@ interface Sizes {
 }
 
 /** Design column on the left, personality on the right, as bodygraphs are usually drawn. */
-const COLUMN = { designX: 58, personalityX: 582, top: 134, rowHeight: 44 } as const;
+const COLUMN = { designX: 58, personalityX: 582, top: 134, rowHeight: 48 } as const;
 
 function sizesFor(options: RenderOptions): Sizes {
   const compact = options.width < COMPACT_BELOW;
@@ -179,9 +179,9 @@ function gates(chart: BodygraphChart | null, options: RenderOptions, sizes: Size
 /** Design arrows left of the Head and Ajna, personality arrows right of them (reference section 9). */
 const ARROWS = [
   { name: 'digestion', side: 'design', index: 3, x: 240, y: 124 },
-  { name: 'environment', side: 'design', index: 4, x: 240, y: 214 },
+  { name: 'environment', side: 'design', index: 4, x: 240, y: 224 },
   { name: 'motivation', side: 'personality', index: 1, x: 400, y: 124 },
-  { name: 'perspective', side: 'personality', index: 2, x: 400, y: 214 },
+  { name: 'perspective', side: 'personality', index: 2, x: 400, y: 224 },
 ] as const;
 
 /** The four variable arrows from the chart's `PLR DLL` notation: each points the way of its tone. */

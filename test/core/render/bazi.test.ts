@@ -6,7 +6,7 @@
  */
 import { Resvg } from '@resvg/resvg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type BaziChart, computeBazi } from '../../../src/core/bazi/index.js';
+import { type BaziChart, computeBazi, NA_YIN } from '../../../src/core/bazi/index.js';
 import { baziCharacters, renderBazi, svgToPng } from '../../../src/core/render/index.js';
 import { decodePng, pixelStats } from '../../helpers/png.js';
 import { sharedEphemeris } from '../../helpers/shared.js';
@@ -85,6 +85,18 @@ describe('BaZi chart of the lunar-javascript reference', () => {
     expect(inForce('2011-01-01')).toEqual([]);
     expect(inForce()).toEqual([]);
   });
+
+  it.each([300, 390, 599, 800])(
+    'writes every na yin name whole at %i px (Hairpin and Bracelet Metal was cut to "Bracelet…")',
+    (width) => {
+      const cut = NA_YIN.filter((naYin) => {
+        const day = { ...chart.pillars.day, naYin };
+        const svg = renderBazi({ ...chart, pillars: { ...chart.pillars, day } }, { ...OPTIONS, width });
+        return /…/.test(svg);
+      });
+      expect(cut.map((n) => n.english)).toEqual([]);
+    },
+  );
 
   it('rasterises with the Chinese characters drawn', () => {
     const png = decodePng(svgToPng(renderBazi(chart, OPTIONS), 640));

@@ -177,6 +177,32 @@ describe('bodygraph of the sample chart (R1)', () => {
     expect(parseXml(renderBodygraph(sample, { ...OPTIONS, width: 600 })).attrs['data-layout']).toBe('full');
   });
 
+  it.each([800, 390])(
+    'every channel visible between its markers at %i px (3-60 and 37-40 were under 8 units)',
+    (width) => {
+      const root = parseXml(renderBodygraph(sample, { ...OPTIONS, width }));
+      const marker = new Map(
+        withAttr(root, 'data-gate').map((g) => {
+          const c = g.children.find((e) => e.name === 'circle')!;
+          return [
+            g.attrs['data-gate'],
+            { x: Number(c.attrs.cx), y: Number(c.attrs.cy), r: Number(c.attrs.r) },
+          ];
+        }),
+      );
+      const shortest = withAttr(root, 'data-channel')
+        .map((channel) => {
+          const [a, b] = (channel.attrs['data-channel'] as string).split('-').map((g) => marker.get(g)!);
+          return {
+            id: channel.attrs['data-channel'],
+            visible: Math.hypot(a!.x - b!.x, a!.y - b!.y) - a!.r - b!.r - 2,
+          };
+        })
+        .sort((p, q) => p.visible - q.visible)[0]!;
+      expect(shortest.visible, shortest.id).toBeGreaterThanOrEqual(12);
+    },
+  );
+
   it('escapes text from the birth', () => {
     const odd = { ...sample, birthInfo: { ...sample.birthInfo, location: 'A & B <"C">' } };
     const root = parseXml(renderBodygraph(odd, OPTIONS));
