@@ -7,7 +7,9 @@
  * - Bodygraph: every channel half starts within 1 unit of its gate's marker, every marker lies on
  *   its center's outline, no channel runs under another gate's number.
  * - Wheel, every combination of the design and gate rings, and the details layouts: no label or glyph
- *   box touches a house cusp or an axis line, and the four angle labels are drawn.
+ *   box touches a house cusp or an axis line, and the four angle labels are drawn. Without rings, at
+ *   800 px, a planet is drawn across a cusp or an axis from its true place (in another house) only
+ *   when its house shows glyphs alone and still cannot hold them.
  * - All three: no two text boxes overlap, and all text lies inside the picture.
  * - BaZi: each pillar's hidden stems are centred under it.
  */
@@ -160,6 +162,44 @@ const wheelLines: Check = (root) => {
   return problems;
 };
 
+/** Signed shortest turn from `a` to `b` in degrees. */
+const turn = (a: number, b: number) => 180 - ((((180 - (b - a)) % 360) + 360) % 360);
+
+/** How many lines a planet's label has: 1 is the glyph alone. */
+const labelLineCount = (planet: XmlElement) =>
+  (planet.children.find((c) => c.name === 'text') as XmlElement).children.filter((c) => c.name === 'tspan')
+    .length;
+
+/**
+ * Chart planets drawn across a house cusp or an axis from their true longitude, which reads as a
+ * planet in another house (the leader back to the tick is easily missed), while their own house still
+ * shows more than glyphs: a house must go down to glyphs alone before it overflows.
+ */
+const leftHouseEarly = (root: XmlElement): string[] => {
+  const lines = [
+    ...withAttr(root, 'data-cusp').map((c) => Number(c.attrs['data-cusp'])),
+    ...withAttr(root, 'data-angle').map((a) => Number(a.attrs['data-longitude'])),
+  ];
+  const chart = withAttr(root, 'data-side').find((g) => g.attrs['data-side'] === 'personality') as XmlElement;
+  const planets = withAttr(chart, 'data-planet');
+  if (planets.some((p) => p.attrs['data-drawn-at'] === undefined)) return ['planets without data-drawn-at'];
+  return planets.flatMap((planet) => {
+    const longitude = Number(planet.attrs['data-longitude']);
+    const moved = turn(longitude, Number(planet.attrs['data-drawn-at']));
+    const crossed = lines.find((line) => {
+      const at = turn(longitude, line);
+      return Math.abs(at) > 0.05 && Math.sign(at) === Math.sign(moved) && Math.abs(at) < Math.abs(moved);
+    });
+    const house = planet.attrs['data-in-house'];
+    const housemates = planets.filter((p) => p.attrs['data-in-house'] === house);
+    return crossed === undefined || housemates.every((p) => labelLineCount(p) === 1)
+      ? []
+      : [
+          `${planet.attrs['data-planet']} (house ${house}) drawn across ${crossed}° with fuller labels at home`,
+        ];
+  });
+};
+
 const hiddenStemsCentred: Check = (root) =>
   withAttr(root, 'data-pillar').flatMap((pillar) => {
     const cell = pillar.children.find((c) => c.name === 'rect') as XmlElement;
@@ -198,6 +238,14 @@ describe(
       const problems = sweep(
         (s, i) => renderWheel(s.astro, { ...base(widthOf(i, WIDTHS)), ...ringsOf(i), details: false }),
         [wheelLines, noOverlaps, insidePicture],
+      );
+      expect(problems).toEqual([]);
+    });
+
+    it('wheel without rings, full layout: a planet leaves its house only when glyphs alone do not fit there (168 of 300 charts did)', () => {
+      const problems = sweep(
+        (s) => renderWheel(s.astro, { ...base(800), designRing: false, gateRing: false, details: false }),
+        [leftHouseEarly],
       );
       expect(problems).toEqual([]);
     });

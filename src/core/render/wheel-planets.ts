@@ -162,6 +162,62 @@ function lineText(p: PlacedLine): string {
   );
 }
 
+/** Signed shortest turn from `a` to `b`, in degrees (-180, 180]. */
+const turn = (a: number, b: number): number => 180 - ((((180 - (b - a)) % 360) + 360) % 360);
+
+/** Whether a label drawn at `shown` is across a line from its body's `longitude` (in another house). */
+export function drawnAcross(longitude: number, shown: number, walls: PlanetBand['walls']): boolean {
+  const moved = turn(longitude, shown);
+  return walls.some((w) => {
+    const at = turn(longitude, w.longitude);
+    // A body on the line itself has to go to one side or the other.
+    return Math.abs(at) > 0.05 && Math.sign(at) === Math.sign(moved) && Math.abs(at) < Math.abs(moved);
+  });
+}
+
+/**
+ * The bodies placed with the fullest labels that keep each in its own house: where a house is too
+ * crowded for full labels between its lines, its bodies get lighter ones (the degree alone, then the
+ * glyph alone) before any is drawn across a line, which would read as a planet in another house.
+ * Houses with more than one body go lighter first (a body alone in its house was pushed out by a
+ * crowded neighbour and keeps its label once the neighbour is lighter). Only when glyphs alone do not
+ * fit does a crowded house overflow into its neighbours.
+ */
+function placeInHouses(
+  bodies: readonly BodyPosition[],
+  glyphCls: string,
+  asc: number,
+  band: PlanetBand,
+  sizes: PlanetSizes,
+): Placed[] {
+  const lightest = LABEL_LEVELS.length - 1;
+  const levels = bodies.map(() => LABEL_LEVELS.indexOf(sizes.planetLabel));
+  const population = (house: number) => bodies.filter((b) => b.house === house).length;
+  for (;;) {
+    const lines = bodies.map((b, k) =>
+      labelLines(b, glyphCls, { ...sizes, planetLabel: LABEL_LEVELS[levels[k] as number] as PlanetLabel }),
+    );
+    const placed = place(bodies, lines, asc, band);
+    const pushed = placed
+      ? placed.filter((p) => drawnAcross(p.body.longitude, p.shown, band.walls)).map((p) => p.body)
+      : bodies;
+    const houses = new Set(
+      pushed.filter((b) => (levels[bodies.indexOf(b)] as number) < lightest).map((b) => b.house),
+    );
+    if (houses.size === 0) {
+      if (placed) return placed;
+      const glyphs = bodies.map((b) => labelLines(b, glyphCls, { ...sizes, planetLabel: 'none' }));
+      return place(bodies, glyphs, asc, { ...band, walls: [] }) as Placed[];
+    }
+    // A body alone in its house is pushed out only by a crowded neighbour: lighten the crowded first.
+    const crowded = [...houses].filter((h) => population(h) > 1);
+    const lighter = new Set(crowded.length ? crowded : houses);
+    bodies.forEach((b, k) => {
+      if (lighter.has(b.house)) levels[k] = Math.min((levels[k] as number) + 1, lightest);
+    });
+  }
+}
+
 /** The band of one side's bodies, as SVG. */
 export function planetBand(
   bodies: readonly BodyPosition[],
@@ -171,19 +227,7 @@ export function planetBand(
   sizes: PlanetSizes,
 ): string {
   const glyphCls = side === 'personality' ? 'p-fill' : 'd-fill';
-  // Where the band is too crowded for full labels between its lines, lighter ones: the degree
-  // alone, then the glyph alone (a few charts with both rings and a stellium across cusps).
-  const levels = LABEL_LEVELS.slice(LABEL_LEVELS.indexOf(sizes.planetLabel));
-  let placed: Placed[] | null = null;
-  for (const level of levels) {
-    const lines = bodies.map((b) => labelLines(b, glyphCls, { ...sizes, planetLabel: level }));
-    placed = place(bodies, lines, asc, band);
-    if (placed) break;
-  }
-  if (!placed) {
-    const lines = bodies.map((b) => labelLines(b, glyphCls, { ...sizes, planetLabel: 'none' }));
-    placed = place(bodies, lines, asc, { ...band, walls: [] }) as Placed[];
-  }
+  const placed = placeInHouses(bodies, glyphCls, asc, band, sizes);
   const tickEnd = band.edge + band.direction * TICK;
   return el(
     'g',
@@ -203,6 +247,7 @@ export function planetBand(
           'data-retrograde': String(body.isRetrograde),
           'data-sign': body.sign,
           'data-in-house': body.house,
+          'data-drawn-at': Number(shown.toFixed(2)),
         },
         el('line', {
           x1: tickFrom.x,
