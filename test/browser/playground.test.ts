@@ -130,6 +130,9 @@ describe('playground', () => {
     expect(place).toBe('Montréal, Quebec, Canada');
     const before = await chartUnits(key);
     await runForm(page);
+    const top = await resultTop(page);
+    expect(top).toBeGreaterThanOrEqual(-1);
+    expect(top).toBeLessThan(DESKTOP.height / 2);
     const expected = await direct<{
       chart: Record<string, string>;
       centers: { defined: string[] };
@@ -166,7 +169,12 @@ describe('playground', () => {
     await page.type('#api-key', svc.key);
     await page.select('#tool', 'get_astrology_chart');
     await page.click('#fill-example');
+    const before = await chartUnits(svc.key);
     await runForm(page);
+    const picture = await shownPicture(page);
+    expect(picture).toMatchObject({ theme: 'dark', layout: 'compact', cache: 'HIT' });
+    // One unit for the Run, none for the picture of the chart it paid for.
+    expect(await chartUnits(svc.key)).toBe(before + 1);
     const top = await resultTop(page);
     expect(top).toBeGreaterThanOrEqual(-1);
     expect(top).toBeLessThan(PHONE.height / 2);
@@ -195,8 +203,6 @@ describe('playground', () => {
       (a, b) => Math.abs(a.orb) - Math.abs(b.orb),
     )[0]!;
     expect(summary).toContain(`${tightest.planet1} ${tightest.aspect} ${tightest.planet2}`);
-    const picture = await shownPicture(page);
-    expect(picture).toMatchObject({ theme: 'dark', layout: 'compact' });
     const background = await page.evaluate('getComputedStyle(document.body).backgroundColor');
     expect(background).toBe('rgb(18, 21, 28)');
     await page.screenshot({ path: join(OUT, 'playground-phone.png'), fullPage: true });
