@@ -124,28 +124,31 @@ ${table}
 }
 
 /**
- * REST throughput of POST /api/chart/bodygraph.png: every request a new birth, so each resolves the
- * place, computes the chart, draws and rasterises it at 800 px and meters one unit (no cache hit).
+ * REST throughput of the three PNG pictures: every request a new birth, so each resolves the place,
+ * computes the chart, draws and rasterises it at 800 px and meters one unit (no cache hit).
  */
 export async function renderRestSection(): Promise<string> {
-  log('bodygraph PNG over REST…');
+  log('chart pictures over REST…');
   const svc = await startSettledService();
   const headers = { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' };
   const rows: string[] = [];
   try {
-    for (const [i, [name, path]] of [
+    const routes: [string, string, Record<string, string>?][] = [
       ['POST /api/chart (JSON, for scale)', '/api/chart'],
       ['POST /api/chart/bodygraph.svg', '/api/chart/bodygraph.svg'],
       ['POST /api/chart/bodygraph.png (800 px)', '/api/chart/bodygraph.png'],
-    ].entries()) {
+      ['POST /api/astrology/wheel.png (800 px)', '/api/astrology/wheel.png'],
+      ['POST /api/bazi/chart.png (800 px)', '/api/bazi/chart.png', { gender: 'female' }],
+    ];
+    for (const [i, [name, path, extra]] of routes.entries()) {
       await load({
         url: svc.url,
         duration: 2,
-        requests: [distinctRequests(path!, headers, 8_000_000 + i * 100_000)],
+        requests: [distinctRequests(path, headers, 8_000_000 + i * 100_000, extra)],
       });
       const r = await load({
         url: svc.url,
-        requests: [distinctRequests(path!, headers, 2_000_000 + i * 100_000)],
+        requests: [distinctRequests(path, headers, 2_000_000 + i * 100_000, extra)],
       });
       rows.push(`| ${name}, distinct births | ${r.rps} | ${r.p50} | ${r.p99} |`);
     }
