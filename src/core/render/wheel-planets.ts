@@ -166,7 +166,7 @@ function lineText(p: PlacedLine): string {
 const turn = (a: number, b: number): number => 180 - ((((180 - (b - a)) % 360) + 360) % 360);
 
 /** Whether a label drawn at `shown` is across a line from its body's `longitude` (in another house). */
-export function drawnAcross(longitude: number, shown: number, walls: PlanetBand['walls']): boolean {
+function drawnAcross(longitude: number, shown: number, walls: PlanetBand['walls']): boolean {
   const moved = turn(longitude, shown);
   return walls.some((w) => {
     const at = turn(longitude, w.longitude);
