@@ -26,7 +26,9 @@ const WIDTH = 800;
 const TARGET_MS = 30;
 const JD_UNIX_EPOCH = 2_440_587.5;
 const OPTIONS = { theme: 'light', width: WIDTH, transparent: false, labels: true } as const;
-const WHEEL_OPTIONS = { ...OPTIONS, designRing: true, gateRing: true };
+const WHEEL_OPTIONS = { ...OPTIONS, designRing: true, gateRing: true, details: false };
+const PLAIN_WHEEL = { ...OPTIONS, designRing: false, gateRing: false, details: false };
+const DETAILS_WHEEL = { ...OPTIONS, designRing: false, gateRing: false, details: true };
 
 function charts() {
   const ephemeris = createEphemeris();
@@ -76,8 +78,13 @@ export function renderBenchSection(): string {
   const list = charts();
   const kinds = [
     { name: 'bodygraph', svg: (i: number) => renderBodygraph(list[i]!.hd, OPTIONS) },
+    { name: 'wheel', svg: (i: number) => renderWheel(list[i]!.astro, PLAIN_WHEEL) },
     { name: 'wheel (design + gate rings)', svg: (i: number) => renderWheel(list[i]!.astro, WHEEL_OPTIONS) },
-    { name: 'BaZi', svg: (i: number) => renderBazi(list[i]!.bazi, OPTIONS) },
+    {
+      name: 'wheel with details (stacked at 800 px)',
+      svg: (i: number) => renderWheel(list[i]!.astro, DETAILS_WHEEL),
+    },
+    { name: 'BaZi', svg: (i: number) => renderBazi(list[i]!.bazi, { ...OPTIONS, asOf: '2026-01-01' }) },
   ];
   const indexes = list.map((_, i) => i);
   const rows = kinds.map((kind) => {
@@ -117,28 +124,31 @@ ${table}
 }
 
 /**
- * REST throughput of POST /api/chart/bodygraph.png: every request a new birth, so each resolves the
- * place, computes the chart, draws and rasterises it at 800 px and meters one unit (no cache hit).
+ * REST throughput of the three PNG pictures: every request a new birth, so each resolves the place,
+ * computes the chart, draws and rasterises it at 800 px and meters one unit (no cache hit).
  */
 export async function renderRestSection(): Promise<string> {
-  log('bodygraph PNG over REST…');
+  log('chart pictures over REST…');
   const svc = await startSettledService();
   const headers = { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' };
   const rows: string[] = [];
   try {
-    for (const [i, [name, path]] of [
+    const routes: [string, string, Record<string, string>?][] = [
       ['POST /api/chart (JSON, for scale)', '/api/chart'],
       ['POST /api/chart/bodygraph.svg', '/api/chart/bodygraph.svg'],
       ['POST /api/chart/bodygraph.png (800 px)', '/api/chart/bodygraph.png'],
-    ].entries()) {
+      ['POST /api/astrology/wheel.png (800 px)', '/api/astrology/wheel.png'],
+      ['POST /api/bazi/chart.png (800 px)', '/api/bazi/chart.png', { gender: 'female' }],
+    ];
+    for (const [i, [name, path, extra]] of routes.entries()) {
       await load({
         url: svc.url,
         duration: 2,
-        requests: [distinctRequests(path!, headers, 8_000_000 + i * 100_000)],
+        requests: [distinctRequests(path, headers, 8_000_000 + i * 100_000, extra)],
       });
       const r = await load({
         url: svc.url,
-        requests: [distinctRequests(path!, headers, 2_000_000 + i * 100_000)],
+        requests: [distinctRequests(path, headers, 2_000_000 + i * 100_000, extra)],
       });
       rows.push(`| ${name}, distinct births | ${r.rps} | ${r.p50} | ${r.p99} |`);
     }

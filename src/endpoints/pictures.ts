@@ -22,7 +22,8 @@ import { houseSystemField } from '../schemas/astrology.js';
 import { baziBirthFields } from '../schemas/bazi.js';
 import { birthInputFields, withPlaceRule } from '../schemas/birth-input.js';
 import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
-import { renderFields, wheelFields } from '../schemas/render.js';
+import { asOfField, renderFields, wheelFields } from '../schemas/render.js';
+import { parseDate } from '../core/time/index.js';
 
 /**
  * The picture endpoints (REST only): bodygraph, wheel and BaZi as SVG or PNG for a birth, the fixed
@@ -57,9 +58,35 @@ const wheelOptions = (input: WheelOptions): WheelOptions => ({
   ...renderOptions(input),
   designRing: input.designRing,
   gateRing: input.gateRing,
+  details: input.details,
 });
 
+/** Birth fields every chart tool takes (their values parse the same in the picture's input). */
+const BIRTH_FIELDS = ['birthDate', 'birthTime', 'birthLocation', 'latitude', 'longitude'] as const;
+
+/**
+ * The chart tool a picture draws and the tool inputs that give the same chart: its own fields from
+ * the picture's input, with and without tooltips (a chart asked for with tooltips is the same chart,
+ * paid for once).
+ */
+function drawsChart(operation: string, fields: readonly string[]) {
+  return {
+    operation,
+    inputs(input: Record<string, unknown>) {
+      const chart = Object.fromEntries(
+        fields.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]),
+      );
+      return [chart, { ...chart, include: 'tooltips' }];
+    },
+  };
+}
+
 interface PictureSpec<I extends z.ZodObject> {
+  /** The chart tool whose answer this picture draws (a paid chart makes the picture free). */
+  draws?: ReturnType<typeof drawsChart>;
+  /** Clock-dependent defaults and value checks (see Operation.complete and check). */
+  complete?(input: z.infer<I>, deps: Deps): z.infer<I>;
+  check?(input: z.infer<I>): void;
   /** Operation name without the format, e.g. `render_bodygraph`. */
   name: string;
   title: string;
@@ -101,6 +128,9 @@ function pictureOperations<I extends z.ZodObject>(spec: PictureSpec<I>): AnyOper
         { method: 'POST', path, from: 'body', ...(aliases ? { aliases } : {}) },
       ],
       example: spec.example,
+      ...(spec.complete ? { complete: spec.complete } : {}),
+      ...(spec.draws ? { draws: spec.draws } : {}),
+      ...(spec.check ? { check: spec.check } : {}),
       async run(input, deps, ctx) {
         const svg = spec.draw(input, deps, ctx);
         return format === 'svg' ? svg : svgToPng(svg, (input as RenderOptions).width);
@@ -110,10 +140,12 @@ function pictureOperations<I extends z.ZodObject>(spec: PictureSpec<I>): AnyOper
 }
 
 const KEYED_COST =
-  'Costs 1 chart request, like the chart itself (repeats with the same input are free). Errors are JSON.';
+  'Costs 1 chart request, like the chart itself; free when the same key has just asked for that chart (the ' +
+  'chart is still in the result cache) and for repeats with the same input. Errors are JSON.';
 const RENDER_NOTE =
-  'Render parameters: theme, width, transparent, labels. GET takes every field as a query parameter, ' +
-  'POST as a JSON body.';
+  'Render parameters: theme, width, transparent, labels; under 600 pixels wide the picture uses a compact ' +
+  'layout (larger type, fewer labels) so no text is smaller than 9 pixels. GET takes every field as a query ' +
+  'parameter, POST as a JSON body.';
 
 function sampleBodygraph(deps: Deps): ChartData {
   return chartData(deps.knowledge, birthChart(deps, SAMPLE_BODYGRAPH), false);
@@ -123,11 +155,13 @@ const bodygraph = pictureOperations({
   name: 'render_bodygraph',
   title: 'Bodygraph picture',
   description:
-    'The Human Design bodygraph of a birth: defined centers filled, channels and gates coloured by ' +
-    `personality and design, the two activation columns. Birth input as generate_chart. ${RENDER_NOTE} ` +
+    'The Human Design bodygraph of a birth: defined centers filled, each gate on its center where its channel ' +
+    'leaves, channels and gates coloured by personality and design, the four variable arrows, the two ' +
+    `activation columns, the birth under the title. Birth input as generate_chart. ${RENDER_NOTE} ` +
     KEYED_COST,
   path: '/api/chart/bodygraph',
   formats: ['svg', 'png'],
+  draws: drawsChart('generate_chart', BIRTH_FIELDS),
   input: withPlaceRule(z.object({ ...birthInputFields({ dateNote: HD_DATE_NOTE }), ...renderFields })),
   access: 'advanced_chart',
   example: { ...SAMPLE_BODYGRAPH, theme: 'light', width: 800 },
@@ -142,11 +176,14 @@ const wheel = pictureOperations({
   name: 'render_wheel',
   title: 'Astrology wheel picture',
   description:
-    'The Western astrology wheel of a birth: zodiac, houses, planets with degrees, aspect lines; ' +
-    'designRing adds the Design planets, gateRing the 64 Human Design gates. Birth input as ' +
+    'The Western astrology wheel of a birth: zodiac, houses, AC MC DC IC with degree and sign, planets ' +
+    'with degree, sign and minutes placed off the house lines, aspect lines by nature; designRing adds the ' +
+    'Design planets, gateRing the 64 Human Design gates, details a data box, planet table and aspect grid. ' +
+    'Birth input as ' +
     `get_astrology_chart. ${RENDER_NOTE} ${KEYED_COST}`,
   path: '/api/astrology/wheel',
   formats: ['svg', 'png'],
+  draws: drawsChart('get_astrology_chart', [...BIRTH_FIELDS, 'houseSystem']),
   input: withPlaceRule(
     z.object({
       ...birthInputFields({ dateNote: HD_DATE_NOTE }),
@@ -168,19 +205,25 @@ const bazi = pictureOperations({
   name: 'render_bazi',
   title: 'BaZi chart picture',
   description:
-    'The BaZi (Four Pillars) chart of a birth: pillars with hidden stems and ten gods, elements by ' +
-    `colour, the luck pillars. Birth input as get_bazi_chart (gender required). ${RENDER_NOTE} ${KEYED_COST}`,
+    'The BaZi (Four Pillars) chart of a birth: 乾造 or 坤造 and the birth, pillars with hidden stems and ten ' +
+    'gods, elements by colour, the luck pillars with the one in force on asOf (today by default) outlined. ' +
+    `Birth input as get_bazi_chart (gender required). ${RENDER_NOTE} ${KEYED_COST}`,
   path: '/api/bazi/chart',
-  formats: ['svg'],
-  aliases: { svg: '/api/v1/saju/chart.svg' },
-  input: withPlaceRule(z.object({ ...baziBirthFields, ...renderFields })),
+  formats: ['svg', 'png'],
+  draws: drawsChart('get_bazi_chart', [...BIRTH_FIELDS, 'gender', 'dayBoundary', 'solarTime']),
+  aliases: { svg: '/api/v1/saju/chart.svg', png: '/api/v1/saju/chart.png' },
+  input: withPlaceRule(z.object({ ...baziBirthFields, ...renderFields, asOf: asOfField })),
   access: 'basic_chart_or_advanced',
   example: { birthDate: '1990-06-22', birthTime: '14:30', birthLocation: 'Taipei, Taiwan', gender: 'female' },
+  complete: (input, deps) => ({ ...input, asOf: input.asOf ?? deps.now().toISOString().slice(0, 10) }),
+  check: (input) => {
+    if (input.asOf) parseDate(input.asOf, 'asOf');
+  },
   draw(input, deps, ctx) {
     const { gender, dayBoundary, solarTime } = input;
     const result = baziBirthChart(deps, input, { gender, dayBoundary, solarTime });
     ctx.warnings.push(...result.warnings);
-    return renderBazi(baziData(deps.knowledge, result, false), renderOptions(input));
+    return renderBazi(baziData(deps.knowledge, result, false), { ...renderOptions(input), asOf: input.asOf });
   },
 });
 

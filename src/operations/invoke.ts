@@ -42,13 +42,12 @@ export async function invokeOperation(
   options: InvokeOptions = {},
 ): Promise<InvokeResult> {
   const { op, caller } = grant;
+  if (op.complete) input = op.complete(input, deps);
   op.check?.(input);
   const { answerLimit } = options;
   refuseByEstimate(op, input, answerLimit);
   // Per key: one tenant's hit must never reveal (or let it skip paying for) what another asked.
-  const key = op.cacheable
-    ? `${caller?.id ?? '-'}:${op.name}:${canonicalJson(answerInput(op, input))}`
-    : null;
+  const key = op.cacheable ? resultKey(caller, op.name, answerInput(op, input)) : null;
   if (key) {
     const hit = cache.get(key) as CachedAnswer | undefined;
     deps.metrics?.cache(hit !== undefined);
@@ -60,7 +59,9 @@ export async function invokeOperation(
     }
   }
 
-  const meter = op.meter;
+  // A picture of a chart this caller has paid for (still in the cache) costs nothing more.
+  const paid = drawsPaidAnswer(op, input, caller, cache);
+  const meter = paid ? undefined : op.meter;
   const limit = meter && caller ? caller.limits[meter] : null;
   const now = deps.now();
   if (meter && caller && limit !== null) {
@@ -78,7 +79,26 @@ export async function invokeOperation(
     if (total === null) throw quotaExceeded(meter, limit ?? 0);
   }
   if (key) cache.set(key, answer, bytes?.length ?? 0);
+  if (paid) return { json, data, warnings, cache: 'HIT', charged: 0, bytes };
   return { json, data, warnings, cache: key ? 'MISS' : null, charged: units, bytes };
+}
+
+/** The result cache's key of an answer: per caller, operation and canonical input. */
+const resultKey = (caller: Caller, operation: string, input: Record<string, unknown>): string =>
+  `${caller?.id ?? '-'}:${operation}:${canonicalJson(input)}`;
+
+/** Whether `op` draws an answer the same caller already has in the result cache (and so paid for). */
+function drawsPaidAnswer(
+  op: AnyOperation,
+  input: Record<string, unknown>,
+  caller: Caller,
+  cache: ResultCache,
+): boolean {
+  if (!op.draws || !caller) return false;
+  const { operation } = op.draws;
+  return op.draws
+    .inputs(input)
+    .some((chartInput) => cache.get(resultKey(caller, operation, chartInput)) !== undefined);
 }
 
 /** The input without its presentational fields: what the answer depends on. */

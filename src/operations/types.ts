@@ -109,6 +109,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
    * process before the cache, the answer-size estimate and the worker pool; throws the AppError to send.
    */
   check?(input: z.infer<I>): void;
+  /**
+   * Input defaults that depend on the clock (a picture's `asOf`, today by default), filled in from
+   * `deps.now()` before the cache key is made, so an answer cached yesterday is not served for today.
+   */
+  complete?(input: z.infer<I>, deps: Deps): z.infer<I>;
   /** The answer's size from the input alone, so a surface with a size cap (MCP) refuses before running. */
   answerSize?: AnswerSize<z.infer<I>>;
   /** Results are cached by (operation, canonical input); a hit costs nothing. */
@@ -130,6 +135,13 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
    * Cache-Control, long-lived `public` for fixed answers anyone may share, `private` for keyed ones.
    */
   httpCache?: 'public' | 'private';
+  /**
+   * A picture of another operation's answer (a chart): that operation's name and the inputs it would
+   * have been called with for the same chart (each variant that gives the same chart, e.g. with and
+   * without tooltips). When the same caller's answer to one of them is in the result cache, the
+   * chart is paid for and the picture is a free cache hit.
+   */
+  draws?: { operation: string; inputs(input: z.infer<I>): Record<string, unknown>[] };
   /**
    * Input fields that change only how a surface presents the answer (the MCP `image` argument), not
    * the answer: left out of the result cache key, so asking for a picture reuses the cached chart.

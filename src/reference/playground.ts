@@ -18,6 +18,9 @@ export const PLAYGROUND_SCRIPT_PATH = '/playground.js';
 export const playgroundScript = (): Promise<string> =>
   readFile(new URL('./playground-client.js', import.meta.url), 'utf8');
 
+/** How the page sums an answer up: what a person looks for first in it. */
+export type SummaryKind = 'hd' | 'astrology' | 'bazi' | 'series' | 'events' | 'sage' | 'generic';
+
 /** What the page needs of one tool: its canonical REST route and input schema. */
 export interface PlaygroundTool {
   name: string;
@@ -28,6 +31,9 @@ export interface PlaygroundTool {
   from: 'body' | 'query';
   schema: Record<string, unknown>;
   example: unknown;
+  summary: SummaryKind;
+  /** What a Run costs, in words. */
+  cost: string;
   /** A route that draws this tool's answer as SVG from the same input, when there is one. */
   picture?: string;
 }
@@ -38,6 +44,41 @@ const PICTURE_ROUTES: Record<string, string> = {
   get_astrology_chart: '/api/astrology/wheel.svg',
   get_bazi_chart: '/api/bazi/chart.svg',
 };
+
+const SUMMARIES: Record<string, SummaryKind> = {
+  generate_chart: 'hd',
+  get_astrology_chart: 'astrology',
+  get_bazi_chart: 'bazi',
+  get_moon_transits: 'series',
+  get_transits: 'series',
+  get_transit_chart: 'series',
+  get_transit_periods: 'events',
+  get_eclipses: 'events',
+  get_retrogrades: 'events',
+  get_planetary_return: 'events',
+  query_sage: 'sage',
+};
+
+const METER_WORDS = {
+  chart: ['chart request', 'chart requests'],
+  sage: ['SAGE response', 'SAGE responses'],
+} as const;
+
+/** A Run's cost in words, from the tool's meter and cost function (a cost without inputs is a constant). */
+function costOf(tool: AnyTool, picture: boolean): string {
+  if (!tool.meter || !tool.cost)
+    return tool.access === 'public' ? 'Free, no key needed.' : 'Free with any key.';
+  const [one, many] = METER_WORDS[tool.meter];
+  const fixed = tool.cost.length === 0 ? tool.cost({} as never, undefined as never) : null;
+  const price =
+    fixed === null
+      ? `${many} by what it asks for (see the description)`
+      : `${fixed} ${fixed === 1 ? one : many}`;
+  return (
+    `A Run costs ${price}; the same call again is free while it is cached.` +
+    (picture ? ' The picture after it is free: it draws the chart the Run paid for.' : '')
+  );
+}
 
 /** Presentational fields (MCP's `image`) do nothing on REST, where the page calls the tool: no form field. */
 function withoutFields(schema: ReturnType<typeof jsonSchema>, fields: readonly string[]) {
@@ -52,7 +93,8 @@ export function playgroundTools(routes: readonly RouteRow[], tools: readonly Any
   return tools.flatMap((tool) => {
     const row = routes.find((r) => r.op === tool && !r.aliasOf);
     if (!row) return [];
-    const picture = PICTURE_ROUTES[tool.name];
+    const route = PICTURE_ROUTES[tool.name];
+    const picture = route && (paths.has(`POST ${route}`) || paths.has(`GET ${route}`)) ? route : undefined;
     return [
       {
         name: tool.name,
@@ -63,7 +105,9 @@ export function playgroundTools(routes: readonly RouteRow[], tools: readonly Any
         from: row.binding.from,
         schema: withoutFields(jsonSchema(tool.input, 'input'), tool.presentational ?? []),
         example: tool.example,
-        ...(picture && (paths.has(`POST ${picture}`) || paths.has(`GET ${picture}`)) ? { picture } : {}),
+        summary: SUMMARIES[tool.name] ?? 'generic',
+        cost: costOf(tool, picture !== undefined),
+        ...(picture ? { picture } : {}),
       },
     ];
   });
@@ -96,19 +140,24 @@ export function renderPlayground(tools: readonly PlaygroundTool[]): string {
     <label for="tool">Tool</label>
     <select id="tool"></select>
     <p id="tool-description" class="hint"></p>
+    <p id="tool-cost" class="hint cost"></p>
   </section>
   <form id="form" class="panel" novalidate>
     <div id="fields"></div>
+    <fieldset id="picture-options" hidden>
+      <legend>Picture</legend>
+      <div id="picture-fields"></div>
+    </fieldset>
     <div class="row">
       <button type="submit" id="submit">Run</button>
       <button type="button" id="fill-example" class="secondary">Fill with the example</button>
     </div>
   </form>
   <section id="result" class="panel" aria-live="polite" hidden>
-    <h2 id="result-title">Result</h2>
+    <h2 id="result-title" tabindex="-1">Result</h2>
     <div id="error" class="error" role="alert" hidden></div>
+    <div id="summary"></div>
     <div id="picture" hidden></div>
-    <dl id="summary"></dl>
     <details id="raw-box"><summary>Raw JSON</summary><pre id="raw"></pre></details>
     <h3>The same call with curl</h3>
     <pre id="curl"></pre>
@@ -155,9 +204,21 @@ button:disabled { opacity: .6; cursor: progress; }
 .error ul { margin: 6px 0 0; padding-left: 20px; }
 pre { overflow: auto; background: var(--bg); border: 1px solid var(--line); border-radius: 8px; padding: 10px;
   font-size: 13px; white-space: pre-wrap; word-break: break-word; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0 0 12px; }
 dt { color: var(--muted); }
 dd { margin: 0; }
-#picture img { max-width: 100%; height: auto; display: block; margin: 0 auto 12px; }
+.cost { font-weight: 600; }
+fieldset { border: 1px solid var(--line); border-radius: 8px; margin: 16px 0 0; padding: 4px 12px 12px; }
+legend { font-weight: 600; padding: 0 4px; }
+[aria-invalid="true"] { border-color: var(--bad); outline: 2px solid var(--bad); }
+.field-error { color: var(--bad); font-size: 14px; margin: 4px 0 0; }
+.table-wrap { overflow-x: auto; margin: 0 0 12px; }
+table { border-collapse: collapse; font-size: 14px; }
+th, td { text-align: left; padding: 4px 10px 4px 0; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { color: var(--muted); font-weight: 600; }
+.answer { max-width: 70ch; }
+.answer code { font-family: ui-monospace, monospace; font-size: 0.92em; }
+#picture { margin: 12px 0; }
+#picture img { max-width: 100%; height: auto; display: block; margin: 0 auto; border-radius: 8px; }
 @media (max-width: 560px) { dl { grid-template-columns: 1fr; } dd { margin-bottom: 6px; } }
 `;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH, THEMES } from '../core/render/index.js';
+import { dateField } from './birth-input.js';
 
 /**
  * Render parameters of the picture endpoints, shared by the keyed renders and the sample ones. All
@@ -35,7 +36,18 @@ export const wheelFields = {
     .boolean()
     .default(false)
     .describe('Draw the 64 Human Design gates on a ring around the zodiac (default false).'),
+  details: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Add a data box, a planet table and an aspect grid beside the wheel, below it under 940 pixels (default false).',
+    ),
 };
+
+/** The BaZi picture's date whose luck pillar is outlined. */
+export const asOfField = dateField(
+  'The date, YYYY-MM-DD, whose luck pillar is outlined as the one in force (default: today, UTC).',
+).optional();
 
 /** The chart tools' `image` argument (MCP): a picture block beside the JSON answer. */
 export const imageField = z

@@ -26,7 +26,9 @@ export const getBaziChartTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   example: { birthDate: '1990-06-22', birthTime: '14:30', birthLocation: 'Taipei, Taiwan', gender: 'female' },
   presentational: ['image'],
-  picture: (data, width) => renderBazi(data as BaziData, { ...PICTURE_OPTIONS, width }),
+  // The luck pillar in force today is outlined (the REST picture takes any date as asOf).
+  picture: (data, width) =>
+    renderBazi(data as BaziData, { ...PICTURE_OPTIONS, width, asOf: new Date().toISOString().slice(0, 10) }),
   http: [{ method: 'POST', path: '/api/bazi', from: 'body', aliases: [{ path: '/api/v1/saju' }] }],
   async run(args, deps, ctx) {
     const { gender, dayBoundary, solarTime } = args;

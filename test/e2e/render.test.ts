@@ -77,7 +77,9 @@ const KEYED: [string, string, Record<string, unknown>][] = [
   ['/api/astrology/wheel.svg', SVG, BIRTH],
   ['/api/astrology/wheel.png', 'image/png', BIRTH],
   ['/api/bazi/chart.svg', SVG, BAZI_BIRTH],
+  ['/api/bazi/chart.png', 'image/png', BAZI_BIRTH],
   ['/api/v1/saju/chart.svg', SVG, BAZI_BIRTH],
+  ['/api/v1/saju/chart.png', 'image/png', BAZI_BIRTH],
 ];
 const PUBLIC: [string, string][] = [
   ['/api/chart/bodygraph/sample.svg', SVG],
@@ -162,13 +164,43 @@ describe('keyed renders', () => {
     expect((await get('/api/bazi/chart.svg', BAZI_BIRTH, bodygraphOnly)).status).toBe(200);
   });
 
-  it('the saju alias is the BaZi picture, pointing at its canonical route', async () => {
-    const [alias, canonical] = await Promise.all([
-      get('/api/v1/saju/chart.svg', BAZI_BIRTH),
-      get('/api/bazi/chart.svg', BAZI_BIRTH),
+  it('the saju aliases are the BaZi pictures, pointing at their canonical routes', async () => {
+    for (const format of ['svg', 'png']) {
+      const input = { ...BAZI_BIRTH, asOf: '2020-01-01' };
+      const [alias, canonical] = await Promise.all([
+        get(`/api/v1/saju/chart.${format}`, input),
+        get(`/api/bazi/chart.${format}`, input),
+      ]);
+      expect(alias.bytes.equals(canonical.bytes)).toBe(true);
+      expect(alias.headers.get('link')).toBe(`</api/bazi/chart.${format}>; rel="canonical"`);
+    }
+  });
+
+  it('the BaZi picture outlines the luck pillar in force on asOf (today by default)', async () => {
+    const bazi = JSON.parse((await post('/api/bazi', BAZI_BIRTH)).text).data;
+    const { startDate, pillars } = bazi.luckPillars as { startDate: string; pillars: { ganzhi: string }[] };
+    const third = `${Number(startDate.slice(0, 4)) + 25}${startDate.slice(4)}`;
+    const svg = parseXml((await get('/api/bazi/chart.svg', { ...BAZI_BIRTH, asOf: third })).text);
+    const inForce = withAttr(svg, 'data-luck-pillar').filter((l) => l.attrs['data-in-force'] === 'true');
+    expect(inForce.map((l) => l.attrs['data-ganzhi'])).toEqual([pillars[2]!.ganzhi]);
+    const today = new Date().toISOString().slice(0, 10);
+    const byDefault = parseXml((await get('/api/bazi/chart.svg', BAZI_BIRTH)).text);
+    expect(withAttr(byDefault, 'data-as-of').map((e) => e.attrs['data-as-of'])).toEqual([today]);
+    const bad = await get('/api/bazi/chart.svg', { ...BAZI_BIRTH, asOf: '2020-02-30' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text).error.details[0].field).toBe('asOf');
+  });
+
+  it('the wheel takes details, the data box and tables beside the wheel', async () => {
+    const root = parseXml(
+      (await get('/api/astrology/wheel.svg', { ...BIRTH, details: true, width: 1200 })).text,
+    );
+    expect(root.attrs['data-layout']).toBe('details');
+    expect(withAttr(root, 'data-details').map((e) => e.attrs['data-details'])).toEqual([
+      'data',
+      'planets',
+      'aspects',
     ]);
-    expect(alias.bytes.equals(canonical.bytes)).toBe(true);
-    expect(alias.headers.get('link')).toBe('</api/bazi/chart.svg>; rel="canonical"');
   });
 
   it('draws the chart the chart route answers: defined centers, pillars and planets', async () => {
@@ -203,6 +235,41 @@ describe('keyed renders', () => {
       const png = decodePng((await get('/api/astrology/wheel.png', { ...BIRTH, width })).bytes);
       expect(png.width).toBe(width);
     }
+  });
+
+  it.each([
+    ['/api/chart', '/api/chart/bodygraph', BIRTH],
+    ['/api/astrology', '/api/astrology/wheel', { ...BIRTH, houseSystem: 'koch' }],
+    ['/api/bazi', '/api/bazi/chart', BAZI_BIRTH],
+  ] as const)(
+    'after %s, its picture is a free cache hit (SVG and PNG)',
+    async (chartPath, picturePath, input) => {
+      const key = await svc.createKey(['advanced_chart']);
+      const units = async () =>
+        JSON.parse((await get('/api/usage', {}, key)).text).data.usage.chart as number;
+      const chart = await post(chartPath, input, key);
+      expect(chart.status, chart.text.slice(0, 200)).toBe(200);
+      expect(await units()).toBe(1);
+      for (const format of ['svg', 'png']) {
+        const picture = await get(`${picturePath}.${format}`, { ...input, theme: 'dark', width: 500 }, key);
+        expect(picture.status, picture.text.slice(0, 200)).toBe(200);
+        expect(picture.headers.get('x-cache'), `${picturePath}.${format}`).toBe('HIT');
+      }
+      expect(await units()).toBe(1);
+      // Another chart (another time) is not paid for: its picture costs a unit.
+      const other = await get(`${picturePath}.svg`, { ...input, birthTime: '06:46' }, key);
+      expect(other.headers.get('x-cache')).toBe('MISS');
+      expect(await units()).toBe(2);
+    },
+  );
+
+  it('a chart with tooltips paid for the same chart; another key pays for its own', async () => {
+    const key = await svc.createKey(['advanced_chart']);
+    const stranger = await svc.createKey(['advanced_chart']);
+    const input = { ...BIRTH, birthTime: '05:05' };
+    await post('/api/chart?include=tooltips', input, key);
+    expect((await get('/api/chart/bodygraph.svg', input, key)).headers.get('x-cache')).toBe('HIT');
+    expect((await get('/api/chart/bodygraph.svg', input, stranger)).headers.get('x-cache')).toBe('MISS');
   });
 
   it('costs 1 chart request, and nothing when the result cache has it', async () => {

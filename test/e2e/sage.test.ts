@@ -10,8 +10,6 @@
  * `AI service error`; a hang becomes 502 within the timeout).
  */
 import { cp, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +17,7 @@ import { defaultKnowledgeDir } from '../../src/core/knowledge/index.js';
 import { hashEmbedder } from '../../src/core/sage/index.js';
 import { describeLoad, loadSageIndex, Sage } from '../../src/sage/index.js';
 import { openStore } from '../../src/store/index.js';
+import { type FakeAnthropic, fakeAnthropic } from '../helpers/fake-anthropic.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
 
@@ -89,58 +88,6 @@ describe('SAGE knowledge load', () => {
     }
   });
 });
-
-/** A fake Anthropic Messages API: answers, fails or hangs as the test sets it, and records requests. */
-interface FakeAnthropic {
-  url: string;
-  mode: 'ok' | 'fail' | 'hang';
-  requests: {
-    headers: IncomingMessage['headers'];
-    body: { messages: { content: string }[]; system: string };
-  }[];
-  close(): Promise<void>;
-}
-
-async function fakeAnthropic(): Promise<FakeAnthropic> {
-  const fake = { mode: 'ok', requests: [] } as unknown as FakeAnthropic;
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      fake.requests.push({
-        headers: req.headers,
-        body: JSON.parse(raw) as FakeAnthropic['requests'][0]['body'],
-      });
-      if (fake.mode === 'hang') return; // never answers
-      if (fake.mode === 'fail') {
-        res.writeHead(500, { 'content-type': 'application/json', 'retry-after-ms': '10' });
-        res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: 'boom' } }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'msg_1',
-          type: 'message',
-          role: 'assistant',
-          model: 'fake',
-          stop_reason: 'end_turn',
-          stop_sequence: null,
-          content: [{ type: 'text', text: '**Open Ajna**: flexible thinking (from the fake model).' }],
-          usage: { input_tokens: 1, output_tokens: 1 },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    });
-  return fake;
-}
 
 describe('SAGE over REST and MCP', () => {
   let dir: string;

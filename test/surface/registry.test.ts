@@ -124,8 +124,12 @@ describe('routes and aliases', () => {
     expect(missing).toEqual([]);
   });
 
-  it('has no alias the spec does not list', () => {
-    const listed = new Set(SPEC_ALIASES.map(([, legacy]) => legacy));
+  it('has no alias the spec does not list (beyond the PNG twin of a listed SVG picture alias)', () => {
+    const listed = new Set(
+      SPEC_ALIASES.flatMap(([, legacy]) =>
+        legacy.endsWith('.svg') ? [legacy, legacy.replace(/\.svg$/, '.png')] : [legacy],
+      ),
+    );
     expect([...map.keys()].filter((key) => !listed.has(key.split(' ')[1]!))).toEqual([]);
   });
 });
@@ -155,4 +159,45 @@ describe('error status table', () => {
     });
     expect(Object.keys(HTTP_STATUS).sort()).toEqual([...ERROR_CODES].sort());
   });
+});
+
+describe('pictures that draw a chart tool', () => {
+  // A picture is free when the chart it draws is in the result cache: the cache keys must be the
+  // chart tool's own, so each input the picture names must be what that tool's schema makes of it.
+  const drawing = ENDPOINTS.filter((op) => op.draws);
+
+  it('are the keyed bodygraph, wheel and BaZi pictures', () => {
+    expect(drawing.map((op) => `${op.name} -> ${op.draws!.operation}`).sort()).toEqual([
+      'render_bazi_png -> get_bazi_chart',
+      'render_bazi_svg -> get_bazi_chart',
+      'render_bodygraph_png -> generate_chart',
+      'render_bodygraph_svg -> generate_chart',
+      'render_wheel_png -> get_astrology_chart',
+      'render_wheel_svg -> get_astrology_chart',
+    ]);
+  });
+
+  it.each(drawing.map((op) => [op.name, op] as const))(
+    '%s names inputs its chart tool parses unchanged',
+    (_, op) => {
+      const tool = TOOLS.find((t) => t.name === op.draws!.operation)!;
+      // Every field the two inputs share takes part in the chart's key (a houseSystem left out
+      // would hand a Koch wheel over for a paid Placidus chart).
+      const shared = Object.keys(op.input.shape).filter((f) => f in tool.input.shape);
+      const full = Object.fromEntries(shared.map((f) => [f, `value of ${f}`]));
+      expect(Object.keys(op.draws!.inputs(full)[0]!).sort()).toEqual(shared.sort());
+      const inputs = [
+        op.example,
+        { ...op.example, latitude: 48.85, longitude: 2.35, birthLocation: undefined },
+      ];
+      for (const example of inputs) {
+        const parsed = op.input.parse(example) as Record<string, unknown>;
+        for (const chartInput of op.draws!.inputs(parsed)) {
+          const reparsed = tool.input.parse(chartInput) as Record<string, unknown>;
+          for (const field of tool.presentational ?? []) delete reparsed[field];
+          expect(JSON.parse(JSON.stringify(reparsed))).toEqual(JSON.parse(JSON.stringify(chartInput)));
+        }
+      }
+    },
+  );
 });

@@ -42,13 +42,20 @@ export function resolveBirth(
   input: BirthInput,
   fields: BirthFieldNames = PERSON_FIELDS,
 ): ResolvedBirth {
-  const date = parseDate(input.birthDate, fields.birthDate);
-  const time = parseTime(input.birthTime, fields.birthTime);
-  const place = resolveBirthPlace(
-    cities,
-    { birthLocation: input.birthLocation, latitude: input.latitude, longitude: input.longitude },
-    fields,
-  );
+  // Every field is checked before any error is thrown, so one answer names all that need fixing.
+  const [date, time, place] = allChecked([
+    [fields.birthDate, () => parseDate(input.birthDate, fields.birthDate)],
+    [fields.birthTime, () => parseTime(input.birthTime, fields.birthTime)],
+    [
+      fields.birthLocation,
+      () =>
+        resolveBirthPlace(
+          cities,
+          { birthLocation: input.birthLocation, latitude: input.latitude, longitude: input.longitude },
+          fields,
+        ),
+    ],
+  ] as const);
   const resolved = resolveWallClock({ ...date, ...time }, place.timezone);
   // Place first (an ambiguous name changes everything after it), then the clock.
   const warnings: string[] = [...place.warnings];
@@ -61,6 +68,44 @@ export function resolveBirth(
     );
   }
   return { place, utcMs: resolved.utcMs, offsetSeconds: resolved.offsetSeconds, warnings };
+}
+
+type Check = readonly [field: string, run: () => unknown];
+type Results<T extends readonly Check[]> = { -readonly [K in keyof T]: ReturnType<T[K][1]> };
+
+/**
+ * Runs each field's check; when one or more throw, throws one error for all of them: the only one as
+ * it is, or several as one `invalid_input` whose details are all of theirs (a place that was not found
+ * keeps its suggestions as details of its field).
+ */
+function allChecked<T extends readonly Check[]>(checks: T): Results<T> {
+  const errors: { field: string; error: AppError }[] = [];
+  const results = checks.map(([field, check]) => {
+    try {
+      return check();
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      errors.push({ field, error: e });
+      return undefined;
+    }
+  });
+  if (errors.length === 1) throw (errors[0] as { error: AppError }).error;
+  if (errors.length > 1) {
+    const details = errors.flatMap(({ field, error }) =>
+      error.details?.length
+        ? error.details
+        : [
+            {
+              field,
+              message: error.message.startsWith(`${field}: `)
+                ? error.message.slice(field.length + 2)
+                : error.message,
+            },
+          ],
+    );
+    throw new AppError('invalid_input', errors.map((e) => e.error.message).join('; '), { details });
+  }
+  return results as Results<T>;
 }
 
 /** The birthInfo of a resolved birth. */

@@ -7,6 +7,8 @@ export const BAZI_WORDS = {
   hidden: '藏干',
   dayMaster: '日主',
   elements: { wood: '木', fire: '火', earth: '土', metal: '金', water: '水' },
+  /** The chart's name by gender: 乾造 a man's chart, 坤造 a woman's. */
+  chartOf: { male: '乾造', female: '坤造' },
 } as const;
 
 /**
@@ -24,6 +26,7 @@ export function baziCharacters(): string {
     BAZI_WORDS.hidden,
     BAZI_WORDS.dayMaster,
     ...Object.values(BAZI_WORDS.elements),
+    ...Object.values(BAZI_WORDS.chartOf),
   ];
   return [...new Set([...words.join('')])]
     .sort((a, b) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0))

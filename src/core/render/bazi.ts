@@ -1,115 +1,440 @@
-import { type BaziChart, BRANCHES, type Element, type Pillar, STEMS } from '../bazi/index.js';
+import {
+  type BaziChart,
+  BRANCHES,
+  type Element,
+  type LuckPillar,
+  type Pillar,
+  STEMS,
+} from '../bazi/index.js';
 import { BAZI_WORDS } from './bazi-text.js';
-import { el, text } from './svg.js';
-import { CJK_FONT_FAMILY, DEFAULT_OPTIONS, type RenderOptions, svgDocument } from './theme.js';
+import { type Face, measureText } from './font-metrics.js';
+import { el, escapeXml, text } from './svg.js';
+import { fitLines } from './text-lines.js';
+import { CJK_FONT_FAMILY, COMPACT_BELOW, DEFAULT_OPTIONS, type RenderOptions, svgDocument } from './theme.js';
 
 /**
- * The BaZi chart as SVG text: the four pillars (year, month, day, hour, left to right as the answer
- * lists them), each with the ten god of its stem, stem and branch in their element's colour with
- * pinyin, polarity, element and animal under them, the hidden stems with their ten gods and the na
- * yin; then the eight luck pillars with their start age and year, and the element count. Every
- * Chinese word has Latin text beside it, so the chart stays readable where no CJK font is present.
+ * The BaZi chart as SVG text, laid out as four-pillar tables usually are: a header with 乾造 or 坤造
+ * (a man's or a woman's chart), the birth and the day master, the element count; the four pillars
+ * (year, month, day, hour, left to right as the answer lists them), each with the ten god of its
+ * stem, stem and branch in their element's colour with pinyin, polarity, element and animal, the
+ * hidden stems centred under their pillar with their ten gods, and the na yin; then the eight luck
+ * pillars with start age and year, the one running at `asOf` outlined. Every Chinese word has Latin
+ * text beside it, so the chart stays readable where no CJK font is present. Below 600 pixels the
+ * compact layout draws everything larger (luck pillars in two rows), so no text is under 9 pixels.
  */
 
 export type BaziRenderChart = Pick<BaziChart, 'pillars' | 'dayMaster' | 'elements' | 'luckPillars'> & {
-  birthInfo?: { date: string; time: string; location: string };
+  options?: { gender: 'male' | 'female' };
+  birthInfo?: { date: string; time: string; location: string; utcOffset?: string };
 };
 
-const VIEW = { width: 640, height: 560 } as const;
+export interface BaziRenderOptions extends RenderOptions {
+  /** The date (YYYY-MM-DD) whose luck pillar is outlined; none when absent. */
+  asOf?: string;
+}
+
+const WIDTH = 640;
 const PILLARS = ['year', 'month', 'day', 'hour'] as const;
-const COLUMN_WIDTH = 136;
+const COLUMN = 136;
 const COLUMN_GAP = 12;
-const LEFT = (VIEW.width - 4 * COLUMN_WIDTH - 3 * COLUMN_GAP) / 2;
+const LEFT = (WIDTH - 4 * COLUMN - 3 * COLUMN_GAP) / 2;
+
+interface Sizes {
+  compact: boolean;
+  /** Smallest text (pinyin, Latin notes). */
+  small: number;
+  body: number;
+  heading: number;
+  char: number;
+  hidden: number;
+  luckChar: number;
+  /** Luck pillars per row. */
+  luckPerRow: number;
+}
+
+const sizesFor = (width: number): Sizes =>
+  width < COMPACT_BELOW
+    ? { compact: true, small: 19.5, body: 20, heading: 22, char: 44, hidden: 28, luckChar: 30, luckPerRow: 4 }
+    : {
+        compact: false,
+        small: 10,
+        body: 11.5,
+        heading: 16,
+        char: 38,
+        hidden: 21,
+        luckChar: 22,
+        luckPerRow: 8,
+      };
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const elementOfChar = new Map<string, Element>([...STEMS, ...BRANCHES].map((x) => [x.char, x.element]));
 const cjk = { 'font-family': CJK_FONT_FAMILY };
+const isCjk = (s: string) => (s.codePointAt(0) ?? 0) >= 0x2e80;
 
-function charCell(x: number, y: number, char: string, element: Element, lines: [string, string]): string {
-  const mid = x + COLUMN_WIDTH / 2;
-  return el(
-    'g',
-    {},
-    el('rect', {
-      x,
-      y,
-      width: COLUMN_WIDTH,
-      height: 84,
-      rx: 8,
-      class: `panel wx-${element}-stroke`,
-      'stroke-width': 2,
-    }),
-    text({ x: mid, y: y + 44, 'font-size': 38, class: `wx-${element}`, ...cjk }, char),
-    text({ x: mid, y: y + 62, 'font-size': 11, class: 'ink' }, lines[0]),
-    text({ x: mid, y: y + 76, 'font-size': 10, class: 'muted' }, lines[1]),
-  );
+/** Ink ascent and descent of a line of `size`, at least those of the face's capitals. */
+function lineBox(line: string, size: number, face: Face = 'regular') {
+  const m = measureText(line, size, isCjk(line) ? 'cjk' : face);
+  return { ascent: Math.max(m.ascent, size * 0.73), descent: Math.max(m.descent, size * 0.24) };
 }
 
-function pillarColumn(name: (typeof PILLARS)[number], pillar: Pillar, index: number, options: RenderOptions) {
-  const x = LEFT + index * (COLUMN_WIDTH + COLUMN_GAP);
-  const mid = x + COLUMN_WIDTH / 2;
+/** Lines centred on `x`, stacked down from `y` (their top); returns the SVG and the bottom. */
+function centred(
+  x: number,
+  y: number,
+  lines: readonly {
+    text: string;
+    size: number;
+    cls: string;
+    bold?: boolean;
+    attrs?: Record<string, string>;
+  }[],
+  leading = 0.3,
+): { svg: string; bottom: number } {
+  let cursor = y;
+  const out = lines.map((l, i) => {
+    const box = lineBox(l.text, l.size, l.bold ? 'bold' : 'regular');
+    cursor += (i ? l.size * leading : 0) + box.ascent;
+    const baseline = cursor;
+    cursor += box.descent;
+    return text(
+      {
+        x,
+        y: baseline,
+        'text-anchor': 'middle',
+        'font-size': l.size,
+        class: l.cls,
+        'font-weight': l.bold ? 'bold' : undefined,
+        ...(isCjk(l.text) ? cjk : {}),
+        ...l.attrs,
+      },
+      l.text,
+    );
+  });
+  return { svg: out.join(''), bottom: cursor };
+}
+
+/** Text wrapped to `width` into lines of one style (at most `maxLines`, then an ellipsis). */
+const wrapped = (s: string, width: number, size: number, cls: string, maxLines = 2) =>
+  fitLines(s, width, size, 'regular', maxLines).map((line) => ({ text: line, size, cls }));
+
+function header(chart: BaziRenderChart, sizes: Sizes, y: number): { svg: string; bottom: number } {
+  const dm = chart.dayMaster;
+  const gender = chart.options?.gender;
+  const x = WIDTH / 2;
+  const parts: string[] = [];
+  let cursor = y;
+  if (gender) {
+    const word = BAZI_WORDS.chartOf[gender];
+    const box = lineBox(word, sizes.heading);
+    cursor += box.ascent;
+    parts.push(
+      el(
+        'text',
+        {
+          x,
+          y: cursor,
+          'text-anchor': 'middle',
+          'font-size': sizes.heading,
+          class: 'ink',
+          'data-chart-of': gender,
+        },
+        el('tspan', { 'font-weight': 'bold', ...cjk }, word),
+        escapeXml(` ${gender === 'male' ? "a man's chart" : "a woman's chart"}`),
+      ),
+    );
+    cursor += box.descent + sizes.heading * 0.3;
+  }
+  const master = lineBox('D', sizes.heading, 'bold');
+  cursor += master.ascent;
+  parts.push(
+    el(
+      'text',
+      {
+        x,
+        y: cursor,
+        'text-anchor': 'middle',
+        'font-size': sizes.heading,
+        'font-weight': 'bold',
+        class: 'ink',
+      },
+      'Day Master ',
+      el('tspan', cjk, dm.char),
+      escapeXml(` ${dm.pinyin} · ${capital(dm.polarity)} ${capital(dm.element)}`),
+    ),
+  );
+  cursor += master.descent + sizes.heading * 0.3;
+  const birth = chart.birthInfo;
+  const birthText = birth
+    ? `${birth.date} ${birth.time}${birth.utcOffset ? ` UTC${birth.utcOffset}` : ''} · ${birth.location}`
+    : '';
+  const block = centred(x, cursor, birthText ? wrapped(birthText, WIDTH - 20, sizes.body, 'muted') : []);
+  parts.push(block.svg);
+  cursor = block.bottom + sizes.body * 0.5;
+  // The element count, one coloured run each, centred as one line.
+  const elements = Object.entries(chart.elements) as [Element, number][];
+  const runs = elements.map(([e, n]) => `${capital(e)} ${n}`);
+  const gap = sizes.body * 0.9;
+  const total = runs.reduce((s, r) => s + measureText(r, sizes.body).width, 0) + gap * (runs.length - 1);
+  let rx = x - total / 2;
+  const box = lineBox('Wood 0', sizes.body);
+  cursor += box.ascent;
+  parts.push(
+    el(
+      'text',
+      { 'font-size': sizes.body },
+      ...elements.map(([e], i) => {
+        const run = runs[i] as string;
+        const span = el('tspan', { x: rx, y: cursor, class: `wx-${e}`, 'data-element': e }, run);
+        rx += measureText(run, sizes.body).width + gap;
+        return span;
+      }),
+    ),
+  );
+  return { svg: parts.join(''), bottom: cursor + box.descent };
+}
+
+/** A stem or branch: the character in a cell with its pinyin and description under it. */
+function charCell(
+  x: number,
+  y: number,
+  char: string,
+  element: Element,
+  notes: string[],
+  sizes: Sizes,
+  height?: number,
+) {
+  const mid = x + COLUMN / 2;
+  const inner = centred(mid, y + 8, [
+    { text: char, size: sizes.char, cls: `wx-${element}` },
+    ...notes.flatMap((n, i) =>
+      wrapped(n, COLUMN - 10, i === 0 ? sizes.body : sizes.small, i === 0 ? 'ink' : 'muted'),
+    ),
+  ]);
+  const h = height ?? inner.bottom - y + 8;
+  return {
+    svg:
+      el('rect', {
+        x,
+        y,
+        width: COLUMN,
+        height: h,
+        rx: 8,
+        class: `panel wx-${element}-stroke`,
+        'stroke-width': 2,
+      }) + inner.svg,
+    bottom: y + h,
+  };
+}
+
+type Part = (x: number, mid: number, y: number, height?: number) => { svg: string; bottom: number };
+
+/** The rows of one pillar, top to bottom: heading and ten god, stem, branch, hidden stems, na yin. */
+function pillarParts(
+  name: (typeof PILLARS)[number],
+  pillar: Pillar,
+  sizes: Sizes,
+  options: RenderOptions,
+): Part[] {
   const { stem, branch } = pillar;
-  const hiddenWidth = COLUMN_WIDTH / 3;
-  return el(
-    'g',
-    { 'data-pillar': name, 'data-ganzhi': pillar.ganzhi, 'text-anchor': 'middle' },
-    text({ x: mid, y: 78, 'font-size': 14, 'font-weight': 'bold', class: 'ink' }, capital(name)),
-    text({ x: mid, y: 96, 'font-size': 12, class: 'muted', ...cjk }, BAZI_WORDS.pillars[name]),
-    text({ x: mid, y: 118, 'font-size': 11, class: 'ink' }, pillar.tenGod.english),
-    text({ x: mid, y: 134, 'font-size': 11, class: 'muted', ...cjk }, pillar.tenGod.chinese),
-    charCell(x, 144, stem.char, stem.element, [
-      stem.pinyin,
-      `${capital(stem.polarity)} ${capital(stem.element)}`,
-    ]),
-    charCell(x, 236, branch.char, branch.element, [
-      branch.pinyin,
-      `${capital(branch.polarity)} ${capital(branch.element)} · ${branch.animal}`,
-    ]),
-    ...pillar.hiddenStems.map((h, k) => {
-      const hx = x + hiddenWidth * (k + 0.5);
-      return el(
-        'g',
-        { 'data-hidden-stem': h.char },
-        text({ x: hx, y: 350, 'font-size': 20, class: `wx-${h.element}`, ...cjk }, h.char),
-        options.labels && text({ x: hx, y: 367, 'font-size': 10, class: 'muted', ...cjk }, h.tenGod.chinese),
-      );
-    }),
-    text(
-      { x: mid, y: 392, 'font-size': 12, class: `wx-${pillar.naYin.element}`, ...cjk },
-      pillar.naYin.chinese,
-    ),
-    options.labels && text({ x: mid, y: 406, 'font-size': 8.5, class: 'muted' }, pillar.naYin.english),
-  );
+  const branchNotes = sizes.compact
+    ? [branch.pinyin, `${capital(branch.polarity)} ${capital(branch.element)}`, branch.animal]
+    : [branch.pinyin, `${capital(branch.polarity)} ${capital(branch.element)} · ${branch.animal}`];
+  return [
+    (_x, mid, y) =>
+      centred(mid, y, [
+        { text: capital(name), size: sizes.heading, cls: 'ink', bold: true },
+        { text: BAZI_WORDS.pillars[name], size: sizes.body, cls: 'muted' },
+        ...wrapped(pillar.tenGod.english, COLUMN - 4, sizes.body, 'ink'),
+        { text: pillar.tenGod.chinese, size: sizes.body, cls: 'muted' },
+      ]),
+    (x, _mid, y, h) =>
+      charCell(
+        x,
+        y,
+        stem.char,
+        stem.element,
+        [stem.pinyin, `${capital(stem.polarity)} ${capital(stem.element)}`],
+        sizes,
+        h,
+      ),
+    (x, _mid, y, h) => charCell(x, y, branch.char, branch.element, branchNotes, sizes, h),
+    (_x, mid, y) => {
+      // One slot per hidden stem, the group centred under the pillar.
+      const slot = Math.min(COLUMN / 3, sizes.hidden * 1.9);
+      const first = mid - ((pillar.hiddenStems.length - 1) * slot) / 2;
+      let bottom = y;
+      const svg = pillar.hiddenStems.map((h, k) => {
+        const block = centred(first + k * slot, y, [
+          { text: h.char, size: sizes.hidden, cls: `wx-${h.element}` },
+          ...(options.labels ? [{ text: h.tenGod.chinese, size: sizes.small, cls: 'muted' }] : []),
+        ]);
+        bottom = Math.max(bottom, block.bottom);
+        return el('g', { 'data-hidden-stem': h.char }, block.svg);
+      });
+      return { svg: svg.join(''), bottom };
+    },
+    (_x, mid, y) =>
+      centred(mid, y, [
+        { text: pillar.naYin.chinese, size: sizes.body, cls: `wx-${pillar.naYin.element}` },
+        // Three lines: the longest names ("Hairpin and Bracelet Metal") need them in the compact layout.
+        ...(options.labels ? wrapped(pillar.naYin.english, COLUMN - 4, sizes.small, 'muted', 3) : []),
+      ]),
+  ];
 }
 
-function luckRow(chart: BaziRenderChart, options: RenderOptions): string {
-  const { pillars, direction } = chart.luckPillars;
-  const width = (VIEW.width - 2 * LEFT) / pillars.length;
-  return el(
-    'g',
-    { class: 'luck', 'text-anchor': 'middle' },
-    text(
-      { x: LEFT, y: 440, 'font-size': 13, 'font-weight': 'bold', class: 'ink', 'text-anchor': 'start' },
-      `Luck pillars (${direction})`,
-    ),
-    ...pillars.map((p, i) => {
-      const mid = LEFT + width * (i + 0.5);
-      const [s, b] = [...p.ganzhi] as [string, string];
-      return el(
-        'g',
-        { 'data-luck-pillar': i + 1, 'data-ganzhi': p.ganzhi, 'data-start-year': p.startYear },
-        el('rect', { x: mid - width / 2 + 3, y: 450, width: width - 6, height: 92, rx: 6, class: 'panel' }),
-        text({ x: mid - 11, y: 482, 'font-size': 22, class: `wx-${elementOfChar.get(s)}`, ...cjk }, s),
-        text({ x: mid + 11, y: 482, 'font-size': 22, class: `wx-${elementOfChar.get(b)}`, ...cjk }, b),
-        text({ x: mid, y: 500, 'font-size': 10, class: 'ink' }, `age ${p.startAge.years}`),
-        text({ x: mid, y: 514, 'font-size': 10, class: 'muted' }, String(p.startYear)),
-        options.labels && text({ x: mid, y: 532, 'font-size': 8, class: 'muted' }, p.tenGod.english),
-      );
-    }),
-  );
+/** The four pillars as a table: each row as tall as its tallest cell, so the columns line up. */
+function pillarTable(chart: BaziRenderChart, sizes: Sizes, options: RenderOptions, top: number) {
+  const columns = PILLARS.map((name, i) => ({
+    name,
+    pillar: chart.pillars[name],
+    x: LEFT + i * (COLUMN + COLUMN_GAP),
+    parts: pillarParts(name, chart.pillars[name], sizes, options),
+    svg: [] as string[],
+  }));
+  const gaps = [0, 8, 8, 10, 10];
+  let y = top;
+  for (let row = 0; row < gaps.length; row++) {
+    y += gaps[row] as number;
+    const at = y;
+    const draw = (c: (typeof columns)[number], h?: number) =>
+      (c.parts[row] as Part)(c.x, c.x + COLUMN / 2, at, h);
+    const height = Math.max(...columns.map((c) => draw(c).bottom - at));
+    for (const c of columns) c.svg.push(draw(c, height).svg);
+    y = at + height;
+  }
+  return {
+    svg: columns
+      .map((c) =>
+        el('g', { 'data-pillar': c.name, 'data-ganzhi': c.pillar.ganzhi, 'text-anchor': 'middle' }, ...c.svg),
+      )
+      .join(''),
+    bottom: y,
+  };
 }
 
-function describe(chart: BaziRenderChart): { title: string; desc: string } {
+/** The date each luck pillar starts: the first at `startDate`, then every ten years. */
+const startOf = (first: string, k: number): string =>
+  `${String(Number(first.slice(0, 4)) + 10 * k).padStart(4, '0')}${first.slice(4)}`;
+
+/** Index of the luck pillar running on `asOf`, or -1 (before the first, after the last, no date). */
+export function luckPillarAt(chart: Pick<BaziChart, 'luckPillars'>, asOf: string | undefined): number {
+  const { startDate, pillars } = chart.luckPillars;
+  if (!asOf || asOf < startDate) return -1;
+  let k = 0;
+  while (k + 1 < pillars.length && startOf(startDate, k + 1) <= asOf) k++;
+  return startOf(startDate, k + 1) <= asOf ? -1 : k;
+}
+
+function luckCell(
+  p: LuckPillar,
+  i: number,
+  x: number,
+  y: number,
+  width: number,
+  current: boolean,
+  sizes: Sizes,
+  options: RenderOptions,
+  startDate: string,
+  rowHeight?: number,
+) {
+  const mid = x + width / 2;
+  const [s, b] = [...p.ganzhi] as [string, string];
+  const chars = lineBox(s, sizes.luckChar);
+  const charY = y + 8 + chars.ascent;
+  const lines = centred(mid, charY + chars.descent + 4, [
+    { text: `age ${p.startAge.years}`, size: sizes.body, cls: 'ink' },
+    { text: String(p.startYear), size: sizes.small, cls: 'muted' },
+    ...(options.labels ? wrapped(p.tenGod.english, width - 10, sizes.small, 'muted') : []),
+  ]);
+  const height = rowHeight ?? lines.bottom - y + 8;
+  const offset = sizes.luckChar * 0.5;
+  return {
+    svg: el(
+      'g',
+      {
+        'data-luck-pillar': i + 1,
+        'data-ganzhi': p.ganzhi,
+        'data-start-year': p.startYear,
+        'data-start-date': startOf(startDate, i),
+        'data-in-force': current ? 'true' : undefined,
+      },
+      el('rect', {
+        x: x + 3,
+        y,
+        width: width - 6,
+        height,
+        rx: 6,
+        class: current ? 'panel accent-stroke' : 'panel',
+        'stroke-width': current ? 3 : undefined,
+      }),
+      text(
+        {
+          x: mid - offset,
+          y: charY,
+          'font-size': sizes.luckChar,
+          class: `wx-${elementOfChar.get(s)}`,
+          ...cjk,
+        },
+        s,
+      ),
+      text(
+        {
+          x: mid + offset,
+          y: charY,
+          'font-size': sizes.luckChar,
+          class: `wx-${elementOfChar.get(b)}`,
+          ...cjk,
+        },
+        b,
+      ),
+      lines.svg,
+    ),
+    bottom: y + height,
+  };
+}
+
+function luckRows(chart: BaziRenderChart, sizes: Sizes, options: BaziRenderOptions, y: number) {
+  const { pillars, direction, startDate } = chart.luckPillars;
+  const current = luckPillarAt(chart, options.asOf);
+  const title = centred(WIDTH / 2, y, [
+    { text: `Luck pillars (${direction}) from ${startDate}`, size: sizes.body, cls: 'ink', bold: true },
+    ...(current >= 0 && options.asOf
+      ? wrapped(`Outlined: the pillar in force on ${options.asOf}`, WIDTH - 20, sizes.small, 'muted')
+      : []),
+  ]);
+  const perRow = sizes.luckPerRow;
+  const width = (WIDTH - 2 * LEFT) / perRow;
+  let rowTop = title.bottom + 8;
+  const cells: string[] = [];
+  for (let r = 0; r * perRow < pillars.length; r++) {
+    const row = pillars.slice(r * perRow, (r + 1) * perRow);
+    const cell = (p: LuckPillar, k: number, height?: number) => {
+      const i = r * perRow + k;
+      return luckCell(
+        p,
+        i,
+        LEFT + k * width,
+        rowTop,
+        width,
+        i === current,
+        sizes,
+        options,
+        startDate,
+        height,
+      );
+    };
+    // Every cell of a row as tall as the tallest (ten gods wrap to two lines or not).
+    const height = Math.max(...row.map((p, k) => cell(p, k).bottom - rowTop));
+    for (const [k, p] of row.entries()) cells.push(cell(p, k, height).svg);
+    rowTop += height + 8;
+  }
+  return {
+    svg: el('g', { class: 'luck', 'text-anchor': 'middle', 'data-as-of': options.asOf }, title.svg, ...cells),
+    bottom: rowTop,
+  };
+}
+
+function describe(chart: BaziRenderChart, asOf: string | undefined): { title: string; desc: string } {
   const birth = chart.birthInfo;
   const title = `BaZi chart${birth ? ` for ${birth.date} ${birth.time}, ${birth.location}` : ''}`;
   const pillar = (name: (typeof PILLARS)[number]) => {
@@ -118,47 +443,35 @@ function describe(chart: BaziRenderChart): { title: string; desc: string } {
   };
   const dm = chart.dayMaster;
   const luck = chart.luckPillars;
+  const current = luckPillarAt(chart, asOf);
+  const gender = chart.options?.gender;
   const desc =
+    `${gender ? `${BAZI_WORDS.chartOf[gender]} (${gender}). ` : ''}` +
     `Four pillars: ${PILLARS.map(pillar).join(', ')}. Day Master ${dm.char} ${dm.pinyin}, ${dm.polarity} ${dm.element}. ` +
     `Elements: ${Object.entries(chart.elements)
       .map(([e, n]) => `${e} ${n}`)
       .join(', ')}. ` +
-    `Luck pillars run ${luck.direction} from age ${luck.startAge.years}: ${luck.pillars.map((p) => p.ganzhi).join(' ')}.`;
+    `Luck pillars run ${luck.direction} from age ${luck.startAge.years}: ${luck.pillars.map((p) => p.ganzhi).join(' ')}.` +
+    (current >= 0 ? ` On ${asOf} the luck pillar ${luck.pillars[current]?.ganzhi} is in force.` : '');
   return { title, desc };
 }
 
-export function renderBazi(chart: BaziRenderChart, options: RenderOptions = DEFAULT_OPTIONS): string {
-  const { title, desc } = describe(chart);
-  const dm = chart.dayMaster;
-  const elements = Object.entries(chart.elements) as [Element, number][];
-  const body = [
-    text(
-      {
-        x: VIEW.width / 2,
-        y: 34,
-        'font-size': 16,
-        'font-weight': 'bold',
-        class: 'ink',
-        'text-anchor': 'middle',
-      },
-      `Day Master ${dm.pinyin} · ${capital(dm.polarity)} ${capital(dm.element)}`,
-    ),
-    el(
-      'text',
-      { x: VIEW.width / 2, y: 54, 'font-size': 11, 'text-anchor': 'middle' },
-      ...elements.map(([e, n], i) =>
-        el(
-          'tspan',
-          { class: `wx-${e}`, 'data-element': e, dx: i === 0 ? undefined : 10 },
-          `${capital(e)} ${n}`,
-        ),
-      ),
-    ),
-    ...PILLARS.map((name, i) => pillarColumn(name, chart.pillars[name], i, options)),
-    luckRow(chart, options),
-  ].join('');
+export function renderBazi(chart: BaziRenderChart, options: BaziRenderOptions = DEFAULT_OPTIONS): string {
+  const sizes = sizesFor(options.width);
+  const { title, desc } = describe(chart, options.asOf);
+  const head = header(chart, sizes, 16);
+  const table = pillarTable(chart, sizes, options, head.bottom + 18);
+  const luck = luckRows(chart, sizes, options, table.bottom + 22);
   return svgDocument(
-    { kind: 'bazi', viewWidth: VIEW.width, viewHeight: VIEW.height, title, desc, options },
-    body,
+    {
+      kind: 'bazi',
+      viewWidth: WIDTH,
+      viewHeight: luck.bottom + 8,
+      title,
+      desc,
+      options,
+      layout: sizes.compact ? 'compact' : 'full',
+    },
+    head.svg + table.svg + luck.svg,
   );
 }

@@ -1,215 +1,241 @@
-import { CHANNELS, type CenterName, type ChannelId, type GateNumber } from '../human-design/index.js';
+import {
+  CENTER_NAMES,
+  CHANNELS,
+  type CenterName,
+  type ChannelId,
+  type GateNumber,
+  GATES,
+} from '../human-design/index.js';
 import type { Point } from './svg.js';
 
 /**
- * Geometry of the bodygraph in a 640 x 800 frame: the nine centers in the usual layout (Head and
- * Ajna triangles on top, Throat square, G diamond, Heart triangle to its right, Sacral square, Spleen
- * and Solar Plexus triangles pointing inward at the sides, Root square at the bottom), each gate at
- * a fixed place on its center's outline, and each channel as the path between its two gates.
- * Design column on the left, personality column on the right, as bodygraphs are usually drawn.
+ * Geometry of the bodygraph, in the layout Human Design charts share (Jovian Archive's, which
+ * MyBodyGraph, Genetic Matrix and hdkit follow): Head and Ajna triangles on top, Throat square, G
+ * diamond, Heart triangle to its lower right, Sacral and Root squares, Spleen and Solar Plexus
+ * triangles pointing inward at the sides. Each gate sits on its center's outline where its channel
+ * leaves, on the side facing the center it connects to, in the conventional order: Head 64 61 63
+ * over Ajna 47 24 4; Ajna 17 43 11 over Throat 62 23 56; Throat 16 and 20 on the left, 35 12 45 on
+ * the right, 31 8 33 over the G's 7 1 13; G 10 and 25 at its side corners, 15 2 46 below; Heart 21 on
+ * top, 51 toward the G, 26 and 40 at its foot; Sacral 5 14 29 on top, 34 and 27 on the left, 59 on
+ * the right, 42 3 9 over Root 53 60 52; Root 54 38 58 to the Spleen's 32 28 18 and 19 39 41 to the
+ * Solar Plexus's 49 55 30; Spleen 48 57 44 on its upper edge, 50 at its point; Solar Plexus 36 22 37
+ * on its upper edge, 6 at its point. The body is 424 units wide, centred on x = 320.
+ *
+ * The tables below place the centers as a tight stack; each center is then lowered by `DROP` so that
+ * the short channels between stacked centers (64-47, 43-23, 1-8, 3-60, ...) show at least 17 units
+ * between their markers in both layouts, as the usual charts show them: a marker on each outline
+ * would otherwise cover a 24-unit channel nearly whole, and whether 3-60 is defined could not be seen.
  */
 
-export const VIEW = { width: 640, height: 800 } as const;
-export const COLUMN = { designX: 56, personalityX: 584, top: 96, rowHeight: 44 } as const;
+export const BODY = { left: 108, right: 532, top: 88, bottom: 828 } as const;
 
-interface CenterShape {
-  /** Outline vertices; gates sit on edge i = vertex i -> vertex i+1. */
-  outline: Point[];
-  /** Gate -> [edge, fraction along it, inward offset (default 11)]. */
-  gates: Partial<Record<GateNumber, [number, number, number?]>>;
-}
+/** How far each center is lowered from the tables below (see above). */
+const DROP: Record<CenterName, number> = {
+  Head: 0,
+  Ajna: 10,
+  Throat: 22,
+  G: 36,
+  // A little higher than the G beside it, so that 40-37 shows between its markers too.
+  Heart: 24,
+  Spleen: 36,
+  'Solar Plexus': 36,
+  Sacral: 36,
+  Root: 50,
+};
+const lower = (p: Point, center: CenterName): Point => ({ x: p.x, y: p.y + DROP[center] });
 
-const square = (x: number, y: number, size: number): Point[] => [
-  { x, y },
-  { x: x + size, y },
-  { x: x + size, y: y + size },
-  { x, y: y + size },
-];
-
-// Squares: edge 0 top (left -> right), 1 right (top -> bottom), 2 bottom (right -> left), 3 left
-// (bottom -> top).
-export const CENTER_SHAPES: Record<CenterName, CenterShape> = {
-  Head: {
-    outline: [
-      { x: 320, y: 58 },
-      { x: 366, y: 132 },
-      { x: 274, y: 132 },
-    ],
-    gates: { 63: [1, 0.22], 61: [1, 0.5], 64: [1, 0.78] },
-  },
-  Ajna: {
-    outline: [
-      { x: 274, y: 156 },
-      { x: 366, y: 156 },
-      { x: 320, y: 230 },
-    ],
-    gates: { 47: [0, 0.22], 24: [0, 0.5], 4: [0, 0.78], 11: [1, 0.5], 43: [2, 0, 17], 17: [2, 0.5] },
-  },
-  Throat: {
-    outline: square(275, 248, 90),
-    gates: {
-      62: [0, 0.2],
-      23: [0, 0.5],
-      56: [0, 0.8],
-      35: [1, 0.3],
-      12: [1, 0.5],
-      45: [1, 0.7],
-      33: [2, 0.2],
-      8: [2, 0.5],
-      31: [2, 0.8],
-      20: [3, 0.35],
-      16: [3, 0.65],
-    },
-  },
-  G: {
-    outline: [
-      { x: 320, y: 362 },
-      { x: 372, y: 414 },
-      { x: 320, y: 466 },
-      { x: 268, y: 414 },
-    ],
-    gates: {
-      1: [0, 0, 12],
-      13: [0, 0.5],
-      25: [1, 0, 12],
-      46: [1, 0.5],
-      2: [2, 0, 12],
-      15: [2, 0.5],
-      10: [3, 0, 12],
-      7: [3, 0.5],
-    },
-  },
-  Heart: {
-    outline: [
-      { x: 406, y: 426 },
-      { x: 448, y: 494 },
-      { x: 370, y: 494 },
-    ],
-    gates: { 21: [0, 0, 17], 40: [1, 0.25, 10], 26: [1, 0.62, 10], 51: [2, 0.55, 10] },
-  },
-  Sacral: {
-    outline: square(275, 522, 90),
-    gates: {
-      5: [0, 0.2],
-      14: [0, 0.5],
-      29: [0, 0.8],
-      59: [1, 0.65],
-      9: [2, 0.2],
-      3: [2, 0.5],
-      42: [2, 0.8],
-      27: [3, 0.35],
-      34: [3, 0.65],
-    },
-  },
-  Spleen: {
-    outline: [
-      { x: 136, y: 492 },
-      { x: 246, y: 560 },
-      { x: 136, y: 628 },
-    ],
-    gates: {
-      48: [0, 0.14],
-      57: [0, 0.36],
-      44: [0, 0.57],
-      50: [0, 0.76],
-      32: [1, 0.26],
-      28: [1, 0.48],
-      18: [1, 0.7],
-    },
-  },
-  'Solar Plexus': {
-    outline: [
-      { x: 394, y: 560 },
-      { x: 504, y: 492 },
-      { x: 504, y: 628 },
-    ],
-    gates: {
-      6: [0, 0.24],
-      37: [0, 0.43],
-      22: [0, 0.64],
-      36: [0, 0.86],
-      30: [2, 0.3],
-      55: [2, 0.52],
-      49: [2, 0.74],
-    },
-  },
-  Root: {
-    outline: square(275, 640, 90),
-    gates: {
-      53: [0, 0.2],
-      60: [0, 0.5],
-      52: [0, 0.8],
-      19: [1, 0.35],
-      39: [1, 0.6],
-      41: [1, 0.85],
-      58: [3, 0.15],
-      38: [3, 0.4],
-      54: [3, 0.65],
-    },
-  },
+/** Center outlines before the drop: triangles and squares clockwise from the top left, the G from its top. */
+const STACKED_OUTLINES: Record<CenterName, readonly Point[]> = {
+  Head: [
+    { x: 320, y: 88 },
+    { x: 366, y: 158 },
+    { x: 274, y: 158 },
+  ],
+  Ajna: [
+    { x: 274, y: 188 },
+    { x: 366, y: 188 },
+    { x: 320, y: 262 },
+  ],
+  Throat: square(275, 288, 90),
+  G: [
+    { x: 320, y: 402 },
+    { x: 372, y: 454 },
+    { x: 320, y: 506 },
+    { x: 268, y: 454 },
+  ],
+  Heart: [
+    { x: 414, y: 476 },
+    { x: 456, y: 540 },
+    { x: 378, y: 536 },
+  ],
+  Sacral: square(275, 574, 90),
+  Spleen: [
+    { x: 108, y: 512 },
+    { x: 226, y: 584 },
+    { x: 108, y: 656 },
+  ],
+  'Solar Plexus': [
+    { x: 532, y: 512 },
+    { x: 532, y: 656 },
+    { x: 414, y: 584 },
+  ],
+  Root: square(275, 688, 90),
 };
 
-const DEFAULT_INSET = 11;
-
-function centroid(outline: readonly Point[]): Point {
-  const x = outline.reduce((s, p) => s + p.x, 0) / outline.length;
-  const y = outline.reduce((s, p) => s + p.y, 0) / outline.length;
-  return { x, y };
+function square(x: number, y: number, size: number): Point[] {
+  return [
+    { x, y },
+    { x: x + size, y },
+    { x: x + size, y: y + size },
+    { x, y: y + size },
+  ];
 }
 
-/** Point at `t` along edge `edge`, moved `inset` toward the inside (perpendicular; at a vertex, toward the centroid). */
-function placeOnOutline(outline: readonly Point[], edge: number, t: number, inset: number): Point {
-  const a = outline[edge] as Point;
-  const b = outline[(edge + 1) % outline.length] as Point;
-  const on = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-  const c = centroid(outline);
-  let nx: number;
-  let ny: number;
-  if (t === 0) {
-    nx = c.x - on.x;
-    ny = c.y - on.y;
-  } else {
-    // Perpendicular to the edge, on the side of the centroid.
-    nx = -(b.y - a.y);
-    ny = b.x - a.x;
-    if (nx * (c.x - on.x) + ny * (c.y - on.y) < 0) {
-      nx = -nx;
-      ny = -ny;
-    }
-  }
-  const length = Math.hypot(nx, ny);
-  return { x: on.x + (nx / length) * inset, y: on.y + (ny / length) * inset };
+export const CENTER_OUTLINES: Record<CenterName, readonly Point[]> = Object.fromEntries(
+  CENTER_NAMES.map((center) => [center, STACKED_OUTLINES[center].map((p) => lower(p, center))]),
+) as Record<CenterName, Point[]>;
+
+/** The point at `t` (0-1) from vertex `from` to vertex `to` of a center's outline, before the drop. */
+function along(center: CenterName, from: number, to: number, t: number): Point {
+  const outline = STACKED_OUTLINES[center];
+  const a = outline[from] as Point;
+  const b = outline[to] as Point;
+  return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
 }
 
-/** Where each gate's marker and number sit (inside its center, by its edge). */
+/** Three gates across a horizontal edge: 26 units left of the middle, the middle, 26 right. */
+const LEFT = 294;
+const MID = 320;
+const RIGHT = 346;
+const at = (x: number, y: number): Point => ({ x, y });
+
+/** Each gate's place on its center's outline before the drop. */
+const STACKED_GATES: ReadonlyMap<GateNumber, Point> = new Map<GateNumber, Point>([
+  // Head, base.
+  [64, at(LEFT, 158)],
+  [61, at(MID, 158)],
+  [63, at(RIGHT, 158)],
+  // Ajna: top edge, the two lower edges and the point.
+  [47, at(LEFT, 188)],
+  [24, at(MID, 188)],
+  [4, at(RIGHT, 188)],
+  [17, along('Ajna', 0, 2, (LEFT - 274) / 46)],
+  [43, at(MID, 262)],
+  [11, along('Ajna', 1, 2, (366 - RIGHT) / 46)],
+  // Throat: top, left, right, bottom.
+  [62, at(LEFT, 288)],
+  [23, at(MID, 288)],
+  [56, at(RIGHT, 288)],
+  [16, at(275, 310)],
+  [20, at(275, 356)],
+  [35, at(365, 310)],
+  [12, at(365, 333)],
+  [45, at(365, 356)],
+  [31, at(LEFT, 378)],
+  [8, at(MID, 378)],
+  [33, at(RIGHT, 378)],
+  // G: corners and the middles of its four edges.
+  [1, at(MID, 402)],
+  [7, along('G', 3, 0, 0.5)],
+  [13, along('G', 0, 1, 0.5)],
+  [10, at(268, 454)],
+  [25, at(372, 454)],
+  [15, along('G', 2, 3, 0.5)],
+  [46, along('G', 1, 2, 0.5)],
+  [2, at(MID, 506)],
+  // Heart: point, the edge facing the G, the foot.
+  [21, at(414, 476)],
+  [51, along('Heart', 0, 2, 0.5)],
+  [26, along('Heart', 2, 1, 0.1)],
+  [40, along('Heart', 2, 1, 0.78)],
+  // Sacral.
+  [5, at(LEFT, 574)],
+  [14, at(MID, 574)],
+  [29, at(RIGHT, 574)],
+  [34, at(275, 596)],
+  [27, at(275, 640)],
+  [59, at(365, 640)],
+  [42, at(LEFT, 664)],
+  [3, at(MID, 664)],
+  [9, at(RIGHT, 664)],
+  // Root.
+  [53, at(LEFT, 688)],
+  [60, at(MID, 688)],
+  [52, at(RIGHT, 688)],
+  [54, at(275, 710)],
+  [38, at(275, 733)],
+  [58, at(275, 756)],
+  [19, at(365, 710)],
+  [39, at(365, 733)],
+  [41, at(365, 756)],
+  // Spleen: upper edge from the top, the point, lower edge from the point.
+  [48, along('Spleen', 0, 1, 0.2)],
+  [57, along('Spleen', 0, 1, 0.45)],
+  [44, along('Spleen', 0, 1, 0.75)],
+  [50, at(226, 584)],
+  [32, along('Spleen', 1, 2, 0.3)],
+  [28, along('Spleen', 1, 2, 0.53)],
+  [18, along('Spleen', 1, 2, 0.76)],
+  // Solar Plexus, mirrored.
+  [36, along('Solar Plexus', 0, 2, 0.2)],
+  [22, along('Solar Plexus', 0, 2, 0.45)],
+  [37, along('Solar Plexus', 0, 2, 0.75)],
+  [6, at(414, 584)],
+  [49, along('Solar Plexus', 2, 1, 0.3)],
+  [55, along('Solar Plexus', 2, 1, 0.53)],
+  [30, along('Solar Plexus', 2, 1, 0.76)],
+]);
+
+/** Each gate's place on its center's outline (the centre of its marker). */
 export const GATE_POSITIONS: ReadonlyMap<GateNumber, Point> = new Map(
-  Object.values(CENTER_SHAPES).flatMap((shape) =>
-    Object.entries(shape.gates).map(([gate, [edge, t, inset]]) => [
-      Number(gate) as GateNumber,
-      placeOnOutline(shape.outline, edge, t, inset ?? DEFAULT_INSET),
-    ]),
-  ),
+  [...STACKED_GATES].map(([gate, p]) => [gate, lower(p, GATES[gate].center)]),
 );
 
-/** Bends that keep a channel off a center it does not join (34-20 runs down the left of the G). */
-const WAYPOINTS: Partial<Record<ChannelId, Point[]>> = {
-  '20-34': [{ x: 254, y: 408 }],
-};
+/**
+ * Where the four integration gates (10, 20, 34, 57) meet: left of the G, above the Spleen. Each of
+ * the six integration channels is its two gates' spokes to this point, as in the conventional chart.
+ */
+export const INTEGRATION_HUB: Point = { x: 206, y: 510 };
+const INTEGRATION_GATES: ReadonlySet<GateNumber> = new Set([10, 20, 34, 57]);
 
 export interface ChannelPath {
   id: ChannelId;
   gates: readonly [GateNumber, GateNumber];
-  /** From the first gate to the second. */
-  path: Point[];
+  /**
+   * The channel in two halves, each from its own gate's marker to where the halves meet (the middle,
+   * or the integration hub); each half takes the colour of whoever activates its gate.
+   */
+  halves: readonly [Point[], Point[]];
 }
+
+const point = (gate: GateNumber): Point => GATE_POSITIONS.get(gate) as Point;
+
+/**
+ * Bends: the Throat's 35 and 12 leave sideways before turning down to the Solar Plexus, so that
+ * neither runs past the gate below it (12, 45).
+ */
+const WAYPOINTS: Partial<Record<ChannelId, Point[]>> = {
+  '35-36': [lower({ x: 391, y: 310 }, 'Throat')],
+  '12-22': [lower({ x: 391, y: 333 }, 'Throat')],
+};
 
 export const CHANNEL_PATHS: readonly ChannelPath[] = CHANNELS.map((channel) => {
   const id = `${channel.gates[0]}-${channel.gates[1]}` as ChannelId;
-  const [a, b] = channel.gates.map((g) => GATE_POSITIONS.get(g) as Point) as [Point, Point];
-  return { id, gates: channel.gates, path: [a, ...(WAYPOINTS[id] ?? []), b] };
+  const [a, b] = channel.gates;
+  if (INTEGRATION_GATES.has(a) && INTEGRATION_GATES.has(b)) {
+    return {
+      id,
+      gates: channel.gates,
+      halves: [
+        [point(a), INTEGRATION_HUB],
+        [point(b), INTEGRATION_HUB],
+      ],
+    };
+  }
+  return { id, gates: channel.gates, halves: splitHalves([point(a), ...(WAYPOINTS[id] ?? []), point(b)]) };
 });
 
-/** A polyline cut at half its length: the half from its start, and the half from its end. */
+/** A polyline cut at half its length: the half from its start and the half from its end, each ending in the middle. */
 export function splitHalves(path: readonly Point[]): [Point[], Point[]] {
   const lengths = path
     .slice(1)

@@ -1,4 +1,4 @@
-import type { CenterName } from '../human-design/index.js';
+import { CENTER_NAMES, type CenterName } from '../human-design/index.js';
 import { el, escapeXml, num } from './svg.js';
 
 /**
@@ -26,6 +26,8 @@ export interface WheelOptions extends RenderOptions {
   designRing: boolean;
   /** The 64 Human Design gates on a ring around the zodiac. */
   gateRing: boolean;
+  /** A data box, a planet table and an aspect grid beside the wheel (below it on narrow pictures). */
+  details: boolean;
 }
 
 export const DEFAULT_WIDTH = 800;
@@ -38,8 +40,14 @@ export const DEFAULT_OPTIONS: RenderOptions = {
   transparent: false,
   labels: true,
 };
-export const DEFAULT_WHEEL_OPTIONS: WheelOptions = { ...DEFAULT_OPTIONS, designRing: false, gateRing: false };
+export const DEFAULT_WHEEL_OPTIONS: WheelOptions = {
+  ...DEFAULT_OPTIONS,
+  designRing: false,
+  gateRing: false,
+  details: false,
+};
 
+/** The colours of one theme, by role. */
 export interface Palette {
   bg: string;
   /** Bands (zodiac ring, pillar cells). */
@@ -50,45 +58,70 @@ export interface Palette {
   /** Human Design convention: personality black, design red (the dark theme inverts the black). */
   personality: string;
   design: string;
+  /** The ring around an activated gate's marker, so a red marker stays visible on a red center. */
+  halo: string;
   channelOpen: string;
   centerOpen: string;
   centers: Record<CenterName, string>;
-  /** Text on a filled gate marker. */
+  /** A gate number on each defined center's fill (open centers take `ink`). */
+  centerInk: Record<CenterName, string>;
+  /** Text on a filled gate marker (either side, and both halves of a two-sided one). */
   onMarker: string;
-  aspects: { harmonious: string; challenging: string; neutral: string; minor: string };
+  /** Highlights: the luck pillar in force, the variable arrows' frame. */
+  accent: string;
+  aspects: Record<AspectStyle, string>;
+  /** Dash pattern per aspect style (mono tells the natures apart by line style, having no colours). */
+  aspectDash: Partial<Record<AspectStyle, string>>;
   signs: { Fire: string; Earth: string; Air: string; Water: string };
   wuxing: { wood: string; fire: string; earth: string; metal: string; water: string };
 }
 
-/** Defined-center colours after the common bodygraph convention (Head and G yellow, motors red). */
+export type AspectStyle = 'harmonious' | 'challenging' | 'neutral' | 'minor';
+
+/**
+ * Defined-center colours after the common bodygraph convention (Head and G yellow, Ajna green, Heart
+ * and Sacral red, the others brown); the red is deep enough for white gate numbers (4.5:1).
+ */
 const LIGHT_CENTERS: Record<CenterName, string> = {
   Head: '#f4d35e',
-  Ajna: '#7cb518',
+  Ajna: '#9bd14a',
   Throat: '#b08968',
   G: '#f4d35e',
-  Heart: '#e63946',
-  Sacral: '#e63946',
+  Heart: '#d62f3c',
+  Sacral: '#d62f3c',
   Spleen: '#b08968',
   'Solar Plexus': '#b08968',
   Root: '#b08968',
 };
 
+const byCenter = (pick: (center: CenterName) => string): Record<CenterName, string> =>
+  Object.fromEntries(CENTER_NAMES.map((c) => [c, pick(c)])) as Record<CenterName, string>;
+const isMotor = (c: CenterName) => c === 'Heart' || c === 'Sacral';
+
+/**
+ * The one table of theme colours. Every pair the renderers draw (text on its ground, marks on theirs)
+ * is listed by `colourPairs` below and held to WCAG contrast by test/core/render/contrast.test.ts.
+ */
 const PALETTES: Record<ThemeName, Palette> = {
   light: {
     bg: '#ffffff',
     panel: '#f3f1ec',
     ink: '#1d1d1f',
-    muted: '#6e6e73',
+    muted: '#6a6a70',
     line: '#4a4a4f',
     personality: '#1d1d1f',
     design: '#c62828',
+    halo: '#ffffff',
     channelOpen: '#ffffff',
     centerOpen: '#ffffff',
     centers: LIGHT_CENTERS,
+    centerInk: byCenter((c) => (isMotor(c) ? '#ffffff' : '#1d1d1f')),
     onMarker: '#ffffff',
-    aspects: { harmonious: '#1f6fd1', challenging: '#d62828', neutral: '#7a5c00', minor: '#9a9aa0' },
-    signs: { Fire: '#d1495b', Earth: '#6a994e', Air: '#d4a017', Water: '#2f6fb0' },
-    wuxing: { wood: '#2e8b57', fire: '#d62828', earth: '#b5832a', metal: '#7d8491', water: '#1f5fa8' },
+    accent: '#3a5bd9',
+    aspects: { harmonious: '#1f6fd1', challenging: '#d62828', neutral: '#7a5c00', minor: '#85858b' },
+    aspectDash: { minor: '3 3' },
+    signs: { Fire: '#c0392b', Earth: '#3d7a2a', Air: '#7d6200', Water: '#1f5fa8' },
+    wuxing: { wood: '#23774a', fire: '#c62828', earth: '#8a5a00', metal: '#5f6570', water: '#1f5fa8' },
   },
   dark: {
     bg: '#16181d',
@@ -98,25 +131,31 @@ const PALETTES: Record<ThemeName, Palette> = {
     line: '#b8bcc4',
     personality: '#f2f2f2',
     design: '#ff6b6b',
+    halo: '#16181d',
     channelOpen: '#2b2f37',
     centerOpen: '#2b2f37',
+    // Light enough for dark gate numbers on every defined center.
     centers: {
-      Head: '#c9a227',
-      Ajna: '#5c8f12',
-      Throat: '#8a6a4f',
-      G: '#c9a227',
-      Heart: '#b3303b',
-      Sacral: '#b3303b',
-      Spleen: '#8a6a4f',
-      'Solar Plexus': '#8a6a4f',
-      Root: '#8a6a4f',
+      Head: '#d9b43a',
+      Ajna: '#6fa83a',
+      Throat: '#a47c5b',
+      G: '#d9b43a',
+      Heart: '#e05a63',
+      Sacral: '#e05a63',
+      Spleen: '#a47c5b',
+      'Solar Plexus': '#a47c5b',
+      Root: '#a47c5b',
     },
+    centerInk: byCenter(() => '#16181d'),
     onMarker: '#16181d',
+    accent: '#8aa2ff',
     aspects: { harmonious: '#5fa8ff', challenging: '#ff6b6b', neutral: '#e0b84a', minor: '#6e7380' },
+    aspectDash: { minor: '3 3' },
     signs: { Fire: '#ff7a8a', Earth: '#8fcf72', Air: '#f2c94c', Water: '#6fa8ff' },
     wuxing: { wood: '#4cc38a', fire: '#ff6b6b', earth: '#e0a84a', metal: '#b8bcc4', water: '#5fa8ff' },
   },
-  // Black on white for print and e-ink: design in mid grey instead of red, defined centers grey.
+  // Black on white for print and e-ink: design in dark grey instead of red, defined centers light
+  // grey, aspect natures told apart by dashes.
   mono: {
     bg: '#ffffff',
     panel: '#f0f0f0',
@@ -124,19 +163,90 @@ const PALETTES: Record<ThemeName, Palette> = {
     muted: '#555555',
     line: '#000000',
     personality: '#000000',
-    design: '#8c8c8c',
+    design: '#6e6e6e',
+    halo: '#ffffff',
     channelOpen: '#ffffff',
     centerOpen: '#ffffff',
-    centers: Object.fromEntries(Object.keys(LIGHT_CENTERS).map((c) => [c, '#c8c8c8'])) as Record<
-      CenterName,
-      string
-    >,
+    centers: byCenter(() => '#d4d4d4'),
+    centerInk: byCenter(() => '#000000'),
     onMarker: '#ffffff',
-    aspects: { harmonious: '#000000', challenging: '#000000', neutral: '#555555', minor: '#aaaaaa' },
+    accent: '#000000',
+    aspects: { harmonious: '#000000', challenging: '#000000', neutral: '#000000', minor: '#555555' },
+    aspectDash: { challenging: '7 4', neutral: '10 3 2 3', minor: '1.5 3' },
     signs: { Fire: '#000000', Earth: '#000000', Air: '#000000', Water: '#000000' },
     wuxing: { wood: '#000000', fire: '#000000', earth: '#000000', metal: '#000000', water: '#000000' },
   },
 };
+
+/** A foreground colour on a ground colour, as drawn; text needs 4.5:1, other marks 3:1 (WCAG 2.2). */
+export interface ColourPair {
+  what: string;
+  kind: 'text' | 'mark';
+  fg: string;
+  bg: string;
+}
+
+/**
+ * Every colour pair a renderer draws in this palette. Activated-gate markers are a special case: a
+ * marker reads either by itself against the center under it, or through its halo (halo against the
+ * center, marker against the halo); `markers` lists them so the test can try both routes.
+ */
+export function colourPairs(p: Palette): { pairs: ColourPair[]; markers: MarkerPair[] } {
+  const pairs: ColourPair[] = [];
+  const text = (what: string, fg: string, bg: string) => pairs.push({ what, kind: 'text', fg, bg });
+  const mark = (what: string, fg: string, bg: string) => pairs.push({ what, kind: 'mark', fg, bg });
+  for (const [ground, colour] of [
+    ['background', p.bg],
+    ['panel', p.panel],
+  ] as const) {
+    text(`ink on ${ground}`, p.ink, colour);
+    text(`muted text on ${ground}`, p.muted, colour);
+    for (const [element, c] of Object.entries(p.wuxing)) text(`${element} text on ${ground}`, c, colour);
+    mark(`lines on ${ground}`, p.line, colour);
+    mark(`accent on ${ground}`, p.accent, colour);
+  }
+  text('accent text on background', p.accent, p.bg);
+  text('personality column on background', p.personality, p.bg);
+  text('design column on background', p.design, p.bg);
+  for (const [element, c] of Object.entries(p.signs)) text(`${element} sign glyph on the zodiac`, c, p.panel);
+  text('gate number on an open center', p.ink, p.centerOpen);
+  for (const c of CENTER_NAMES) text(`gate number on the ${c}`, p.centerInk[c], p.centers[c]);
+  text('gate number on a personality marker', p.onMarker, p.personality);
+  text('gate number on a design marker', p.onMarker, p.design);
+  mark('center outline on background', p.line, p.bg);
+  for (const [side, c] of [
+    ['personality', p.personality],
+    ['design', p.design],
+  ] as const) {
+    mark(`${side} channel in an open channel`, c, p.channelOpen);
+    mark(`${side} marks on background`, c, p.bg);
+  }
+  for (const [style, c] of Object.entries(p.aspects)) {
+    mark(`${style} aspect line`, c, p.bg);
+    // The aspect grid writes the major aspects' glyphs in their colour (minor ones in muted text).
+    if (style !== 'minor') text(`${style} aspect glyph`, c, p.bg);
+  }
+  for (const [element, c] of Object.entries(p.signs)) text(`${element} sign in a planet label`, c, p.bg);
+  const markers: MarkerPair[] = [];
+  for (const [side, c] of [
+    ['personality', p.personality],
+    ['design', p.design],
+  ] as const) {
+    for (const center of [...CENTER_NAMES, 'open'] as const) {
+      const under = center === 'open' ? p.centerOpen : p.centers[center];
+      markers.push({ what: `${side} marker on the ${center} center`, marker: c, halo: p.halo, under });
+    }
+  }
+  return { pairs, markers };
+}
+
+/** An activated gate's marker, its halo, and the center fill under both. */
+export interface MarkerPair {
+  what: string;
+  marker: string;
+  halo: string;
+  under: string;
+}
 
 export const paletteOf = (theme: ThemeName): Palette => PALETTES[theme];
 
@@ -161,15 +271,25 @@ function rules(p: Palette): [string, string][] {
     ['.d-fill', `fill:${p.design}`],
     ['.p-stroke', `stroke:${p.personality}`],
     ['.d-stroke', `stroke:${p.design}`],
+    ['.halo', `stroke:${p.halo}`],
     ['.ch-open', `stroke:${p.channelOpen}`],
     ['.ch-edge', `stroke:${p.line}`],
     ['.center-open', `fill:${p.centerOpen}`],
+    ['.gl-open', `fill:${p.ink}`],
     ['.on-marker', `fill:${p.onMarker}`],
+    ['.accent', `fill:${p.accent}`],
+    ['.accent-stroke', `stroke:${p.accent}`],
+    ['.muted-stroke', `stroke:${p.muted}`],
   ];
   for (const [center, colour] of Object.entries(p.centers))
     out.push([`.center-${centerSlug(center)}`, `fill:${colour}`]);
-  for (const [nature, colour] of Object.entries(p.aspects))
-    out.push([`.aspect-${nature}`, `stroke:${colour}`]);
+  for (const [center, colour] of Object.entries(p.centerInk))
+    out.push([`.gl-${centerSlug(center)}`, `fill:${colour}`]);
+  for (const [style, colour] of Object.entries(p.aspects)) {
+    out.push([`.asp-${style}`, `fill:${colour}`], [`.asp-${style}-stroke`, `stroke:${colour}`]);
+    const dash = p.aspectDash[style as AspectStyle];
+    out.push([`.aspect-${style}`, `stroke:${colour}${dash ? `;stroke-dasharray:${dash}` : ''}`]);
+  }
   for (const [element, colour] of Object.entries(p.signs))
     out.push([`.sign-${element.toLowerCase()}`, `fill:${colour}`]);
   for (const [element, colour] of Object.entries(p.wuxing)) {
@@ -190,16 +310,25 @@ const STYLESHEETS = Object.fromEntries(
 export interface DocumentSpec {
   /** `bodygraph`, `wheel`, `bazi`: the root's `data-chart`. */
   kind: string;
+  /** The viewBox; its origin defaults to 0, 0. */
+  viewX?: number;
+  viewY?: number;
   viewWidth: number;
   viewHeight: number;
   title: string;
   desc: string;
   options: RenderOptions;
+  /** `full`, `compact` (below 600 pixels) or `details`: the root's `data-layout`. */
+  layout?: string;
 }
+
+/** Pictures narrower than this many pixels use their compact layout (no text under 9 pixels). */
+export const COMPACT_BELOW = 600;
 
 /** The root element: size, accessibility (role, title, desc), theme stylesheet and background. */
 export function svgDocument(spec: DocumentSpec, body: string): string {
   const { options } = spec;
+  const [x, y] = [spec.viewX ?? 0, spec.viewY ?? 0];
   const height = (options.width * spec.viewHeight) / spec.viewWidth;
   return el(
     'svg',
@@ -207,18 +336,18 @@ export function svgDocument(spec: DocumentSpec, body: string): string {
       xmlns: 'http://www.w3.org/2000/svg',
       width: num(options.width),
       height: num(height),
-      viewBox: `0 0 ${num(spec.viewWidth)} ${num(spec.viewHeight)}`,
+      viewBox: `${num(x)} ${num(y)} ${num(spec.viewWidth)} ${num(spec.viewHeight)}`,
       role: 'img',
       class: `chart theme-${options.theme}`,
       'data-chart': spec.kind,
       'data-theme': options.theme,
+      'data-layout': spec.layout,
       'font-family': FONT_FAMILY,
     },
     `<title>${escapeXml(spec.title)}</title>`,
     `<desc>${escapeXml(spec.desc)}</desc>`,
     `<style>${STYLESHEETS[options.theme]}</style>`,
-    !options.transparent &&
-      el('rect', { class: 'bg', x: 0, y: 0, width: spec.viewWidth, height: spec.viewHeight }),
+    !options.transparent && el('rect', { class: 'bg', x, y, width: spec.viewWidth, height: spec.viewHeight }),
     body,
   );
 }

@@ -5,82 +5,165 @@ import {
   type ChartAspect,
   elementOfSign,
   SIGNS,
+  type ZodiacPlacement,
 } from '../astrology/index.js';
 import { WHEEL, WHEEL_START_DEGREES } from '../human-design/index.js';
-import { planetGlyph, RETROGRADE, signGlyph } from './glyphs.js';
-import { spreadOnCircle } from './spread.js';
-import { el, num, type Point, text } from './svg.js';
-import { DEFAULT_WHEEL_OPTIONS, svgDocument, type WheelOptions } from './theme.js';
+import { centredBaseline, measureText } from './font-metrics.js';
+import { signGlyph } from './glyphs.js';
+import { el, num, type Point } from './svg.js';
+import { COMPACT_BELOW, DEFAULT_WHEEL_OPTIONS, svgDocument, type WheelOptions } from './theme.js';
+import { CENTRE, pointAt, screenAngle, WHEEL_SIZE } from './wheel-geometry.js';
+import { bandDepth, planetBand, type PlanetSizes } from './wheel-planets.js';
+import { wheelDetails } from './wheel-details.js';
 
 /**
  * The astrology wheel as SVG text. The ascendant sits at nine o'clock and the zodiac runs
- * counter-clockwise, as charts are usually drawn. From the outside in: the design planets (option),
- * the 64 Human Design gates (option), the zodiac with sign glyphs, the planets (glyph, degree,
- * retrograde mark; close ones spread apart with a leader to their true place), house cusps and
- * numbers, and aspect lines coloured by the aspect's nature.
+ * counter-clockwise, as charts are usually drawn. From the outside in: the four angles labelled
+ * with degree and sign, the design planets (option), the 64 Human Design gates (option), the zodiac,
+ * the planets (glyph, degree and sign, minutes and retrograde mark; placed off the house and axis
+ * lines and apart from each other, with a leader to their true place), house numbers, and aspect
+ * lines by nature (mono tells the natures apart by dashes). `details` adds a data box, a planet table
+ * and an aspect grid beside the wheel (below it on narrow pictures). Below 600 pixels the compact
+ * layout draws fewer, larger labels, so no text is smaller than 9 pixels.
  */
 
 export interface WheelChart {
   personality: AstrologyChart;
   design: AstrologyChart;
-  birthInfo?: { date: string; time: string; location: string };
+  birthInfo?: {
+    date: string;
+    time: string;
+    location: string;
+    utcOffset?: string;
+    coordinates?: { lat: number; lon: number };
+  };
 }
 
-const SIZE = 640;
-const C = SIZE / 2;
-/** Room is left outside the zodiac for the AC and MC labels when no outer ring is drawn. */
-const OUTER = 314;
-const LABEL_MARGIN = 16;
-const BAND = { design: 46, gates: 22, zodiac: 40 } as const;
-/** Smallest angle between two planet glyphs on a ring. */
-const MIN_GAP = { inner: 9, outer: 7 } as const;
+interface WheelSizes extends PlanetSizes {
+  compact: boolean;
+  house: number;
+  zodiac: number;
+  gate: number;
+  angle: number;
+}
+
+function sizesFor(options: WheelOptions, width: number): WheelSizes {
+  const rings = options.designRing || options.gateRing;
+  if (width < COMPACT_BELOW) {
+    return {
+      compact: true,
+      glyph: 25,
+      label: 20.5,
+      planetLabel: rings ? 'none' : 'degree',
+      house: 20.5,
+      zodiac: 26,
+      gate: 20.5,
+      angle: 20.5,
+    };
+  }
+  return {
+    compact: false,
+    glyph: 16,
+    label: 10.5,
+    planetLabel: 'full',
+    house: 11,
+    zodiac: 19,
+    gate: 10.5,
+    angle: 11.5,
+  };
+}
 
 interface Ring {
+  outer: number;
   designOuter: number;
   gateOuter: number;
   zodiacOuter: number;
   zodiacInner: number;
-  planet: number;
-  degree: number;
   house: number;
   aspect: number;
 }
 
-function rings(options: WheelOptions): Ring {
-  let r = options.designRing || options.gateRing ? OUTER : OUTER - LABEL_MARGIN;
+const ANGLES = [
+  { key: 'ascendant', label: 'AC' },
+  { key: 'midheaven', label: 'MC' },
+  { key: 'descendant', label: 'DC' },
+  { key: 'imumCoeli', label: 'IC' },
+] as const;
+
+/**
+ * An angle's label, its name over its position: `14°♎23'` on one line where the label stands above or
+ * below the wheel, `14°♎` over `23'` at its sides, where width costs the wheel its room (the compact
+ * layout leaves the minutes out).
+ */
+function angleLines(name: string, at: ZodiacPlacement, sizes: WheelSizes, side: boolean): string[] {
+  const [degrees, rest] = at.positionInSign.split('°') as [string, string];
+  const position = `${degrees}°${signGlyph(SIGNS.indexOf(at.sign))}`;
+  if (sizes.compact)
+    return side ? [name, `${degrees}°`, signGlyph(SIGNS.indexOf(at.sign))] : [name, position];
+  const minutes = `${rest.slice(0, rest.indexOf("'"))}'`;
+  return side ? [name, position, minutes] : [name, `${position}${minutes}`];
+}
+
+const LABEL_LEADING = 0.3;
+
+/** Width and height of an angle label; its first line (the name) is bold. */
+function angleBox(lines: readonly string[], size: number) {
+  let width = 0;
+  let height = 0;
+  lines.forEach((line, k) => {
+    const m = measureText(line, size, k === 0 ? 'bold' : 'regular');
+    width = Math.max(width, m.width);
+    height += m.ascent + m.descent + (k ? size * LABEL_LEADING : 0);
+  });
+  return { width, height };
+}
+
+/** Whether a label at this screen angle stands at the wheel's side (within 45° of the horizon). */
+const atSide = (angle: number): boolean => Math.abs(Math.cos(angle * RAD)) > Math.SQRT1_2;
+
+/** Room the angle labels need outside the wheel: the widest side label, the tallest top one. */
+const labelRoom = (sizes: WheelSizes): number => {
+  let room = 0;
+  for (const sign of SIGNS) {
+    const at: ZodiacPlacement = { longitude: 0, sign, positionInSign: `28°58'00"`, positionFormatted: '' };
+    const side = angleBox(angleLines('MC', at, sizes, true), sizes.angle);
+    const top = angleBox(angleLines('MC', at, sizes, false), sizes.angle);
+    room = Math.max(room, side.width, top.height);
+  }
+  return room;
+};
+
+const GATE_BAND_MARGIN = 4;
+
+function rings(options: WheelOptions, sizes: WheelSizes): Ring {
+  const outer = CENTRE - 6 - labelRoom(sizes) - 4;
+  let r = outer;
   const designOuter = r;
-  if (options.designRing) r -= BAND.design;
+  if (options.designRing) {
+    r -= bandDepth({ ...sizes, planetLabel: sizes.compact ? 'none' : sizes.planetLabel });
+  }
   const gateOuter = r;
-  if (options.gateRing) r -= BAND.gates;
+  if (options.gateRing) r -= measureText('64', sizes.gate).width + 2 * GATE_BAND_MARGIN;
   const zodiacOuter = r;
-  const zodiacInner = r - BAND.zodiac;
-  return {
-    designOuter,
-    gateOuter,
-    zodiacOuter,
-    zodiacInner,
-    planet: zodiacInner - 20,
-    degree: zodiacInner - 44,
-    house: zodiacInner - 66,
-    aspect: zodiacInner - 78,
-  };
+  const zodiacInner = r - sizes.zodiac * 1.7;
+  const planetsInner = zodiacInner - bandDepth(sizes);
+  const houseHalf = measureText('12', sizes.house).width / 2;
+  const house = planetsInner - 3 - houseHalf;
+  return { outer, designOuter, gateOuter, zodiacOuter, zodiacInner, house, aspect: house - houseHalf - 4 };
 }
 
-/** Longitude -> point; the ascendant at 180° screen angle, longitude increasing counter-clockwise. */
-function pointAt(ascendant: number, longitude: number, radius: number): Point {
-  const angle = ((180 + longitude - ascendant) * Math.PI) / 180;
-  return { x: C + radius * Math.cos(angle), y: C - radius * Math.sin(angle) };
-}
+const circle = (r: number, cls: string, attrs: Record<string, string | number> = {}) =>
+  el('circle', { cx: CENTRE, cy: CENTRE, r, class: cls, ...attrs });
 
-function line(
-  ascendant: number,
+function radialLine(
+  asc: number,
   lon: number,
   from: number,
   to: number,
   attrs: Record<string, string | number>,
 ) {
-  const a = pointAt(ascendant, lon, from);
-  const b = pointAt(ascendant, lon, to);
+  const a = pointAt(asc, lon, from);
+  const b = pointAt(asc, lon, to);
   return el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, ...attrs });
 }
 
@@ -90,151 +173,224 @@ function sector(asc: number, start: number, end: number, inner: number, outer: n
   const b = pointAt(asc, end, outer);
   const c = pointAt(asc, end, inner);
   const d = pointAt(asc, start, inner);
-  // Longitude grows counter-clockwise on screen: sweep flag 0 outside, 1 back inside.
   return (
-    `M${num(a.x)} ${num(a.y)}A${outer} ${outer} 0 0 0 ${num(b.x)} ${num(b.y)}` +
-    `L${num(c.x)} ${num(c.y)}A${inner} ${inner} 0 0 1 ${num(d.x)} ${num(d.y)}Z`
+    `M${num(a.x)} ${num(a.y)}A${num(outer)} ${num(outer)} 0 0 0 ${num(b.x)} ${num(b.y)}` +
+    `L${num(c.x)} ${num(c.y)}A${num(inner)} ${num(inner)} 0 0 1 ${num(d.x)} ${num(d.y)}Z`
   );
 }
 
-const circle = (r: number, cls: string) => el('circle', { cx: C, cy: C, r, class: cls });
+const forward = (from: number, to: number) => (((to - from) % 360) + 360) % 360;
+const distance = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180);
 
-function zodiac(asc: number, ring: Ring): string {
-  const signs = SIGNS.map((sign, i) => {
-    const element = elementOfSign(i).toLowerCase();
-    const mid = pointAt(asc, i * 30 + 15, (ring.zodiacOuter + ring.zodiacInner) / 2);
+/** Where in [start, start + span] a label of angular half-width `half` sits nearest the middle, clear of `walls`. */
+function clearSpot(
+  start: number,
+  span: number,
+  half: number,
+  walls: readonly number[],
+  wallHalf: number,
+): number | null {
+  const middle = start + span / 2;
+  const candidates = [middle, ...walls.flatMap((w) => [w - half - wallHalf, w + half + wallHalf])]
+    .map((c) => start + forward(start, c))
+    .filter((c) => c - half >= start && c + half <= start + span)
+    .filter((c) => walls.every((w) => distance(c, w) >= half + wallHalf - 1e-9))
+    .sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle));
+  return candidates[0] ?? null;
+}
+
+const RAD = Math.PI / 180;
+const halfAngle = (w: number, h: number, angle: number, r: number, pad: number) =>
+  Math.asin(
+    Math.min(
+      1,
+      ((w / 2) * Math.abs(Math.sin(angle * RAD)) + (h / 2) * Math.abs(Math.cos(angle * RAD)) + pad) / r,
+    ),
+  ) / RAD;
+
+/** The zodiac band: twelve sectors, 5-degree ticks, each sign's glyph off the axis lines. */
+function zodiac(asc: number, ring: Ring, sizes: WheelSizes, axes: readonly number[]): string {
+  const r = (ring.zodiacOuter + ring.zodiacInner) / 2;
+  const glyphs = SIGNS.map((sign, i) => {
+    const glyph = signGlyph(i);
+    const m = measureText(glyph, sizes.zodiac);
+    const mid = i * 30 + 15;
+    const half = halfAngle(m.width, m.ascent + m.descent, screenAngle(asc, mid), r, 2);
+    const at = clearSpot(i * 30, 30, half, axes, 1.5 / (r * RAD)) ?? mid;
+    const p = pointAt(asc, at, r);
     return el(
-      'g',
-      { 'data-sign': sign },
-      el('path', {
-        d: sector(asc, i * 30, i * 30 + 30, ring.zodiacInner, ring.zodiacOuter),
-        class: 'panel edge',
-      }),
-      text({ x: mid.x, y: mid.y + 7, 'font-size': 20, class: `sign-${element}` }, signGlyph(i)),
+      'tspan',
+      {
+        x: p.x,
+        y: centredBaseline(glyph, p.y, sizes.zodiac),
+        class: `sign-${elementOfSign(i).toLowerCase()}`,
+        'data-sign-glyph': sign,
+      },
+      glyph,
     );
   });
   const ticks = Array.from({ length: 72 }, (_, k) =>
-    line(asc, k * 5, ring.zodiacInner, ring.zodiacInner + (k % 2 === 0 ? 7 : 4), { class: 'edge' }),
+    radialLine(asc, k * 5, ring.zodiacInner, ring.zodiacInner + (k % 6 === 0 ? 0 : k % 2 === 0 ? 6 : 3.5), {
+      class: 'edge',
+    }),
+  ).filter((_, k) => k % 6 !== 0);
+  return el(
+    'g',
+    { class: 'zodiac', 'stroke-width': 0.8 },
+    ...SIGNS.map((sign, i) =>
+      el('path', {
+        'data-sign': sign,
+        d: sector(asc, i * 30, i * 30 + 30, ring.zodiacInner, ring.zodiacOuter),
+        class: 'panel edge',
+      }),
+    ),
+    ...ticks,
+    el('text', { 'font-size': sizes.zodiac, 'text-anchor': 'middle' }, ...glyphs),
   );
-  return el('g', { class: 'zodiac', 'stroke-width': 0.8, 'text-anchor': 'middle' }, ...signs, ...ticks);
 }
 
-function gateRing(asc: number, ring: Ring, options: WheelOptions): string {
+/** The 64 gates around the zodiac, each number along its radius (reading outward on the right). */
+function gateRing(asc: number, ring: Ring, sizes: WheelSizes, options: WheelOptions): string {
   const inner = ring.zodiacOuter;
   const outer = ring.gateOuter;
   const step = 360 / WHEEL.length;
+  const r = (inner + outer) / 2;
   const cells = WHEEL.map((gate, i) => {
     const start = WHEEL_START_DEGREES + i * step;
-    const mid = pointAt(asc, start + step / 2, (inner + outer) / 2);
     return el(
       'g',
       { 'data-gate': gate, 'data-start': String(start % 360) },
-      line(asc, start, inner, outer, { class: 'edge' }),
-      options.labels && text({ x: mid.x, y: mid.y + 3, class: 'muted' }, String(gate)),
+      radialLine(asc, start, inner, outer, { class: 'edge' }),
     );
   });
+  const label = (gate: number, i: number) => {
+    const lon = WHEEL_START_DEGREES + (i + 0.5) * step;
+    const p = pointAt(asc, lon, r);
+    const at = { x: p.x, y: centredBaseline(String(gate), p.y, sizes.gate), 'data-gate-label': gate };
+    if (!sizes.compact) return el('tspan', at, String(gate));
+    // The compact layout's large numbers fit only along the radius; on the left half they are turned
+    // round so they never read upside down.
+    const angle = ((screenAngle(asc, lon) % 360) + 360) % 360;
+    const rotate = angle > 90 && angle < 270 ? 180 - angle : -angle;
+    return el('text', { ...at, transform: `rotate(${num(rotate)} ${num(p.x)} ${num(p.y)})` }, String(gate));
+  };
+  const labels = WHEEL.map(label);
   return el(
     'g',
-    { class: 'gate-ring', 'stroke-width': 0.6, 'font-size': 8, 'text-anchor': 'middle' },
+    { class: 'gate-ring', 'stroke-width': 0.6, 'font-size': sizes.gate, 'text-anchor': 'middle' },
     circle(outer, 'line'),
     ...cells,
+    // Upright numbers share one <text> (resvg lays out each <text> on its own, at a cost per element).
+    options.labels &&
+      (sizes.compact ? el('g', { class: 'muted' }, ...labels) : el('text', { class: 'muted' }, ...labels)),
   );
 }
 
-function houses(chart: AstrologyChart, asc: number, ring: Ring): string {
+/** Longitudes of the AC-DC and MC-IC axes. */
+const axesOf = (chart: AstrologyChart): number[] => [
+  chart.angles.ascendant.longitude,
+  chart.angles.descendant.longitude,
+  chart.angles.midheaven.longitude,
+  chart.angles.imumCoeli.longitude,
+];
+
+const CUSP_WIDTH = 0.8;
+const AXIS_WIDTH = 2;
+
+/** Cusp lines (a cusp on an angle is drawn as the axis), the axes, and each house's number in its house. */
+function houses(chart: AstrologyChart, asc: number, ring: Ring, sizes: WheelSizes): string {
   const cusps = chart.houses;
+  const axes = axesOf(chart);
+  const numbers: string[] = [];
   const items = cusps.map((h, i) => {
     const next = (cusps[(i + 1) % cusps.length] as (typeof cusps)[number]).cuspLongitude;
-    const span = (((next - h.cuspLongitude) % 360) + 360) % 360;
-    const mid = pointAt(asc, h.cuspLongitude + span / 2, ring.house);
-    const angle = h.house === 1 || h.house === 10;
+    const span = forward(h.cuspLongitude, next);
+    const label = String(h.house);
+    const m = measureText(label, sizes.house);
+    const mid = h.cuspLongitude + span / 2;
+    const half = halfAngle(m.width, m.ascent + m.descent, screenAngle(asc, mid), ring.house, 1.5);
+    const wallHalf = AXIS_WIDTH / 2 / ring.house / RAD;
+    // A house too narrow for its number at this size goes without (the compact layout's large type).
+    const at = clearSpot(h.cuspLongitude, span, half, [h.cuspLongitude, next], wallHalf);
+    if (at !== null) {
+      const p = pointAt(asc, at, ring.house);
+      numbers.push(
+        el(
+          'tspan',
+          { x: p.x, y: centredBaseline(label, p.y, sizes.house), 'data-house-label': h.house },
+          label,
+        ),
+      );
+    }
+    const onAxis = axes.some((a) => distance(a, h.cuspLongitude) < 0.01);
     return el(
       'g',
       { 'data-house': h.house, 'data-cusp': String(h.cuspLongitude) },
-      line(asc, h.cuspLongitude, ring.aspect, angle ? ring.zodiacOuter : ring.zodiacInner, {
-        class: 'edge',
-        'stroke-width': angle ? 2 : 0.8,
-      }),
-      text({ x: mid.x, y: mid.y + 4, class: 'muted' }, String(h.house)),
+      !onAxis &&
+        radialLine(asc, h.cuspLongitude, ring.aspect, ring.zodiacInner, {
+          class: 'edge',
+          'stroke-width': CUSP_WIDTH,
+        }),
     );
   });
-  const axis = (label: string, lon: number) => {
-    const p = pointAt(asc, lon, ring.zodiacOuter + LABEL_MARGIN / 2 + 1);
-    return text({ x: p.x, y: p.y + 4, class: 'ink', 'font-weight': 'bold' }, label);
-  };
+  const axisLines = ANGLES.slice(0, 2).map(({ key, label }) => {
+    const lon = chart.angles[key].longitude;
+    const opposite = lon + 180;
+    return el(
+      'g',
+      { 'data-axis': label === 'AC' ? 'AC-DC' : 'MC-IC' },
+      radialLine(asc, lon, ring.aspect, ring.zodiacOuter, { class: 'edge', 'stroke-width': AXIS_WIDTH }),
+      radialLine(asc, opposite, ring.aspect, ring.zodiacOuter, { class: 'edge', 'stroke-width': AXIS_WIDTH }),
+    );
+  });
   return el(
     'g',
-    { class: 'houses', 'font-size': 11, 'text-anchor': 'middle' },
+    { class: 'houses' },
     ...items,
-    // The angle labels only fit outside the zodiac when no outer ring takes the room.
-    ring.zodiacOuter === ring.designOuter &&
-      axis('AC', chart.angles.ascendant.longitude) + axis('MC', chart.angles.midheaven.longitude),
+    ...axisLines,
+    el('text', { 'font-size': sizes.house, 'text-anchor': 'middle', class: 'muted' }, ...numbers),
   );
 }
 
-function bodiesOf(chart: AstrologyChart): BodyPosition[] {
-  return [...ASTRO_PLANETS.map((p) => chart.planets[p]), chart.points.northNode, chart.points.chiron];
-}
-
-/** `14°23'` of a `14°23'07"` position. */
-const degreeMinute = (positionInSign: string): string =>
-  positionInSign.slice(0, positionInSign.indexOf("'") + 1);
-
-/** Degree over minutes (and the retrograde mark): narrow enough for close neighbours. */
-function degreeLabel(at: Point, body: BodyPosition): string {
-  const [degrees, minutes] = degreeMinute(body.positionInSign).split('°') as [string, string];
-  return el(
-    'text',
-    { 'font-size': 8.5, class: 'muted' },
-    el('tspan', { x: at.x, y: at.y - 1 }, `${degrees}°`),
-    el('tspan', { x: at.x, y: at.y + 8 }, minutes + (body.isRetrograde ? RETROGRADE : '')),
-  );
-}
-
-function planets(
-  chart: AstrologyChart,
-  asc: number,
-  side: 'personality' | 'design',
-  radii: { tick: number; tickInward: boolean; glyph: number; degree: number },
-  options: WheelOptions,
-): string {
-  const bodies = bodiesOf(chart);
-  const shown = spreadOnCircle(
-    bodies.map((b) => b.longitude),
-    side === 'personality' ? MIN_GAP.inner : MIN_GAP.outer,
-  );
-  const cls = side === 'personality' ? 'p-fill' : 'd-fill';
-  const tickEnd = radii.tick + (radii.tickInward ? -6 : 6);
+/** AC, MC, DC and IC with degree and sign, outside the outermost ring, each by its own axis. */
+function angleLabels(chart: AstrologyChart, asc: number, ring: Ring, sizes: WheelSizes): string {
   return el(
     'g',
-    { class: `planets ${side}`, 'data-side': side, 'text-anchor': 'middle' },
-    ...bodies.map((body, i) => {
-      const at = shown[i] as number;
-      const glyph = pointAt(asc, at, radii.glyph);
-      const leaderFrom = pointAt(asc, body.longitude, tickEnd);
-      const leaderTo = pointAt(asc, at, radii.glyph + (radii.tickInward ? 10 : -10));
-      const degree = pointAt(asc, at, radii.degree);
+    { class: 'angles', 'text-anchor': 'middle' },
+    ...ANGLES.map(({ key, label }) => {
+      const at = chart.angles[key];
+      const angle = screenAngle(asc, at.longitude) * RAD;
+      const lines = angleLines(label, at, sizes, atSide(angle / RAD));
+      const box = angleBox(lines, sizes.angle);
+      const reach =
+        ring.outer +
+        5 +
+        (box.width / 2) * Math.abs(Math.cos(angle)) +
+        (box.height / 2) * Math.abs(Math.sin(angle));
+      const c: Point = { x: CENTRE + reach * Math.cos(angle), y: CENTRE - reach * Math.sin(angle) };
+      let y = c.y - box.height / 2;
+      const spans = lines.map((line, k) => {
+        const m = measureText(line, sizes.angle, k === 0 ? 'bold' : 'regular');
+        y += (k ? sizes.angle * LABEL_LEADING : 0) + m.ascent;
+        const baseline = y;
+        y += m.descent;
+        return el(
+          'tspan',
+          { x: c.x, y: baseline, 'font-weight': k === 0 ? 'bold' : undefined, class: 'ink' },
+          line,
+        );
+      });
+      const tick =
+        ring.outer > ring.zodiacOuter + 1 &&
+        radialLine(asc, at.longitude, ring.outer, ring.outer + 4, {
+          class: 'edge',
+          'stroke-width': AXIS_WIDTH,
+        });
       return el(
         'g',
-        {
-          'data-planet': body.name,
-          'data-longitude': String(body.longitude),
-          'data-retrograde': String(body.isRetrograde),
-        },
-        line(asc, body.longitude, radii.tick, tickEnd, {
-          class: side === 'personality' ? 'p-stroke' : 'd-stroke',
-          'stroke-width': 1.5,
-        }),
-        el('line', {
-          x1: leaderFrom.x,
-          y1: leaderFrom.y,
-          x2: leaderTo.x,
-          y2: leaderTo.y,
-          class: 'edge',
-          'stroke-width': 0.5,
-        }),
-        text({ x: glyph.x, y: glyph.y + 6, 'font-size': 17, class: cls }, planetGlyph(body.name)),
-        options.labels && degreeLabel(degree, body),
+        { 'data-angle': label, 'data-longitude': String(at.longitude), 'data-position': at.positionInSign },
+        tick,
+        el('text', { 'font-size': sizes.angle }, ...spans),
       );
     }),
   );
@@ -251,9 +407,9 @@ function aspectLines(chart: AstrologyChart, asc: number, ring: Ring): string {
       x2: q.x,
       y2: q.y,
       class: minor ? 'aspect-minor' : `aspect-${a.nature}`,
-      'stroke-width': minor ? 0.7 : 1.2,
-      'stroke-dasharray': minor ? '3 3' : undefined,
+      'stroke-width': minor ? 0.8 : 1.3,
       'data-aspect': a.aspect,
+      'data-nature': a.nature,
       'data-planets': `${a.planet1} ${a.planet2}`,
     });
   };
@@ -266,14 +422,23 @@ function aspectLines(chart: AstrologyChart, asc: number, ring: Ring): string {
   );
 }
 
+export function bodiesOf(chart: AstrologyChart): BodyPosition[] {
+  return [...ASTRO_PLANETS.map((p) => chart.planets[p]), chart.points.northNode, chart.points.chiron];
+}
+
+/** `14°23'` of a `14°23'07"` position. */
+export const degreeMinute = (positionInSign: string): string =>
+  positionInSign.slice(0, positionInSign.indexOf("'") + 1);
+
 function describe(chart: WheelChart, options: WheelOptions): { title: string; desc: string } {
   const birth = chart.birthInfo;
   const title = `Astrology wheel${birth ? ` for ${birth.date} ${birth.time}, ${birth.location}` : ''}`;
   const p = chart.personality;
   const placed = (b: BodyPosition) =>
     `${b.name} ${degreeMinute(b.positionInSign)} ${b.sign}${b.isRetrograde ? ' retrograde' : ''} in house ${b.house}`;
+  const angle = (name: string, a: ZodiacPlacement) => `${name} ${degreeMinute(a.positionInSign)} ${a.sign}`;
   const desc =
-    `Ascendant ${p.angles.ascendant.sign}, Midheaven ${p.angles.midheaven.sign}; ` +
+    `${angle('Ascendant', p.angles.ascendant)}, ${angle('Midheaven', p.angles.midheaven)}; ` +
     `${bodiesOf(p).map(placed).join(', ')}. ` +
     `${p.aspects.major.length} major and ${p.aspects.minor.length} minor aspects. ` +
     `Houses: ${p.houseSystem.used}.` +
@@ -282,42 +447,59 @@ function describe(chart: WheelChart, options: WheelOptions): { title: string; de
   return { title, desc };
 }
 
-export function renderWheel(chart: WheelChart, options: WheelOptions = DEFAULT_WHEEL_OPTIONS): string {
-  const ring = rings(options);
-  const asc = chart.personality.angles.ascendant.longitude;
-  const { title, desc } = describe(chart, options);
-  const body = [
-    circle(ring.zodiacInner, 'line'),
+/** The wheel itself, in a WHEEL_SIZE square with its top left at (0, 0). */
+export function wheelBody(chart: WheelChart, options: WheelOptions, sizes: WheelSizes): string {
+  const ring = rings(options, sizes);
+  const p = chart.personality;
+  const asc = p.angles.ascendant.longitude;
+  const axes = axesOf(p);
+  const walls = [
+    ...p.houses.map((h) => ({ longitude: h.cuspLongitude, width: CUSP_WIDTH })),
+    ...axes.map((a) => ({ longitude: a, width: AXIS_WIDTH })),
+  ];
+  const designSizes = { ...sizes, planetLabel: sizes.compact ? ('none' as const) : sizes.planetLabel };
+  return el(
+    'g',
+    { 'stroke-linecap': 'round' },
     options.designRing && circle(ring.designOuter, 'line'),
-    zodiac(asc, ring),
-    options.gateRing && gateRing(asc, ring, options),
-    houses(chart.personality, asc, ring),
-    aspectLines(chart.personality, asc, ring),
-    planets(
-      chart.personality,
-      asc,
+    zodiac(asc, ring, sizes, axes),
+    options.gateRing && gateRing(asc, ring, sizes, options),
+    houses(p, asc, ring, sizes),
+    aspectLines(p, asc, ring),
+    planetBand(
+      bodiesOf(p),
       'personality',
-      { tick: ring.zodiacInner, tickInward: true, glyph: ring.planet, degree: ring.degree },
-      options,
+      asc,
+      { edge: ring.zodiacInner, direction: -1, depth: bandDepth(sizes), walls },
+      options.labels ? sizes : { ...sizes, planetLabel: 'none' },
     ),
     options.designRing &&
-      planets(
-        chart.design,
-        asc,
+      planetBand(
+        bodiesOf(chart.design),
         'design',
-        {
-          tick: ring.gateOuter,
-          tickInward: false,
-          glyph: ring.gateOuter + 16,
-          degree: ring.gateOuter + 35,
-        },
-        options,
+        asc,
+        { edge: ring.gateOuter, direction: 1, depth: bandDepth(designSizes), walls: [] },
+        options.labels ? designSizes : { ...designSizes, planetLabel: 'none' },
       ),
-  ]
-    .filter((part): part is string => typeof part === 'string')
-    .join('');
+    angleLabels(p, asc, ring, sizes),
+  );
+}
+
+export function renderWheel(chart: WheelChart, options: WheelOptions = DEFAULT_WHEEL_OPTIONS): string {
+  const details = options.details ? wheelDetails(chart, options) : null;
+  const sizes = sizesFor(options, details?.wheelPixels ?? options.width);
+  const { title, desc } = describe(chart, options);
+  const wheel = wheelBody(chart, options, sizes);
   return svgDocument(
-    { kind: 'wheel', viewWidth: SIZE, viewHeight: SIZE, title, desc, options },
-    el('g', { 'stroke-linecap': 'round' }, body),
+    {
+      kind: 'wheel',
+      viewWidth: details?.width ?? WHEEL_SIZE,
+      viewHeight: details?.height ?? WHEEL_SIZE,
+      title,
+      desc,
+      options,
+      layout: details?.layout ?? (sizes.compact ? 'compact' : 'full'),
+    },
+    details ? details.compose(wheel) : wheel,
   );
 }

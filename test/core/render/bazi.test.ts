@@ -6,7 +6,7 @@
  */
 import { Resvg } from '@resvg/resvg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type BaziChart, computeBazi } from '../../../src/core/bazi/index.js';
+import { type BaziChart, computeBazi, NA_YIN } from '../../../src/core/bazi/index.js';
 import { baziCharacters, renderBazi, svgToPng } from '../../../src/core/render/index.js';
 import { decodePng, pixelStats } from '../../helpers/png.js';
 import { sharedEphemeris } from '../../helpers/shared.js';
@@ -58,6 +58,45 @@ describe('BaZi chart of the lunar-javascript reference', () => {
     expect(luck[0]!.attrs).toMatchObject({ 'data-ganzhi': '丁亥', 'data-start-year': '2011' });
     expect(luck.slice(0, 3).map((l) => l.attrs['data-ganzhi'])).toEqual(['丁亥', '丙戌', '乙酉']);
   });
+
+  it("heads the chart 乾造 (a man's chart) with the day master, and centres the hidden stems", () => {
+    const root = parseXml(renderBazi(chart, OPTIONS));
+    const head = withAttr(root, 'data-chart-of')[0]!;
+    expect(head.attrs['data-chart-of']).toBe('male');
+    expect(textOf(head.children[0]!)).toBe('乾造');
+    for (const pillar of withAttr(root, 'data-pillar')) {
+      const cell = pillar.children.find((c) => c.name === 'rect')!;
+      const middle = Number(cell.attrs.x) + Number(cell.attrs.width) / 2;
+      const xs = withAttr(pillar, 'data-hidden-stem').map((h) => Number(h.children[0]!.attrs.x));
+      expect(xs.reduce((a, x) => a + x, 0) / xs.length).toBeCloseTo(middle, 6);
+    }
+  });
+
+  it('outlines the luck pillar in force on asOf: 丁亥 from 2011, none before the first', () => {
+    const inForce = (asOf?: string) =>
+      withAttr(parseXml(renderBazi(chart, { ...OPTIONS, ...(asOf ? { asOf } : {}) })), 'data-luck-pillar')
+        .filter((l) => l.attrs['data-in-force'] === 'true')
+        .map((l) => l.attrs['data-ganzhi']);
+    const start = chart.luckPillars.startDate;
+    expect(start.slice(0, 4)).toBe('2011');
+    expect(inForce(start)).toEqual(['丁亥']);
+    expect(inForce('2020-12-31')).toEqual(['丁亥']);
+    expect(inForce(`2021${start.slice(4)}`)).toEqual(['丙戌']);
+    expect(inForce('2011-01-01')).toEqual([]);
+    expect(inForce()).toEqual([]);
+  });
+
+  it.each([300, 390, 599, 800])(
+    'writes every na yin name whole at %i px (Hairpin and Bracelet Metal was cut to "Bracelet…")',
+    (width) => {
+      const cut = NA_YIN.filter((naYin) => {
+        const day = { ...chart.pillars.day, naYin };
+        const svg = renderBazi({ ...chart, pillars: { ...chart.pillars, day } }, { ...OPTIONS, width });
+        return /…/.test(svg);
+      });
+      expect(cut.map((n) => n.english)).toEqual([]);
+    },
+  );
 
   it('rasterises with the Chinese characters drawn', () => {
     const png = decodePng(svgToPng(renderBazi(chart, OPTIONS), 640));

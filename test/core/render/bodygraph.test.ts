@@ -50,7 +50,9 @@ describe('bodygraph of the sample chart (R1)', () => {
     expect(root.name).toBe('svg');
     expect(root.attrs.role).toBe('img');
     expect(root.attrs.width).toBe('800');
-    expect(root.attrs.height).toBe('1000');
+    const [, , w, h] = root.attrs.viewBox!.split(' ').map(Number) as [number, number, number, number];
+    expect(Number(root.attrs.height)).toBeCloseTo((800 * h) / w, 1);
+    expect(root.attrs['data-layout']).toBe('full');
     const [title, desc] = root.children;
     expect(title?.name).toBe('title');
     expect(textOf(title!)).toContain('1948-04-09');
@@ -127,10 +129,79 @@ describe('bodygraph of the sample chart (R1)', () => {
     expect(parseXml(dark).attrs.class).toBe('chart theme-dark');
     expect(light.replace(/theme-light/g, 'theme-dark')).not.toBe(dark); // the palette differs too
     const small = parseXml(renderBodygraph(sample, { ...OPTIONS, width: 320 }));
-    expect([small.attrs.width, small.attrs.height]).toEqual(['320', '400']);
+    const [, , w, h] = small.attrs.viewBox!.split(' ').map(Number) as [number, number, number, number];
+    expect(small.attrs.width).toBe('320');
+    expect(Number(small.attrs.height)).toBeCloseTo((320 * h) / w, 1);
     expect(light).toMatch(/<rect class="bg"/);
     expect(renderBodygraph(sample, { ...OPTIONS, transparent: true })).not.toMatch(/class="bg"/);
   });
+
+  it('draws the four variable arrows the way the rule book gives (R1: PLR DLL)', () => {
+    expect(R1.outputs.variable).toBe('PLR DLL');
+    const arrows = withAttr(parseXml(renderBodygraph(sample, OPTIONS)), 'data-arrow');
+    expect(
+      Object.fromEntries(arrows.map((a) => [a.attrs['data-arrow'], a.attrs['data-orientation']])),
+    ).toEqual({
+      // Reference section 9: P Sun = motivation, P Node = perspective, D Sun = digestion, D Node = environment.
+      motivation: 'left',
+      perspective: 'right',
+      digestion: 'left',
+      environment: 'left',
+    });
+  });
+
+  it('writes the type line with the birth under it, Earth as ⊕, the cross at the foot', () => {
+    const root = parseXml(renderBodygraph(sample, OPTIONS));
+    const line = (role: string) =>
+      textOf(withAttr(root, 'data-line').find((e) => e.attrs['data-line'] === role)!);
+    expect(line('title')).toBe(`${R1.outputs.type} · ${R1.outputs.profile} · Splenic authority · Single`);
+    expect(line('birth')).toBe('1948-04-09 00:14 UTC-05:00 · Montréal, Quebec, Canada');
+    expect(line('cross')).toBe(R1.outputs.incarnationCross);
+    const earth = withAttr(root, 'data-planet').filter((e) => e.attrs['data-planet'] === 'Earth');
+    expect(earth.map((e) => textOf(e.children[0]!))).toEqual(['⊕', '⊕']);
+  });
+
+  it('rings every activated gate with the background, so a red marker shows on a red center', () => {
+    const root = parseXml(renderBodygraph(sample, OPTIONS));
+    for (const g of withAttr(root, 'data-gate')) {
+      const halo = g.children.some((c) => c.attrs.class === 'halo');
+      expect(halo, `gate ${g.attrs['data-gate']}`).toBe(g.attrs['data-activation'] !== 'none');
+    }
+  });
+
+  it('drops the columns below 600 pixels and draws the rest larger', () => {
+    const compact = parseXml(renderBodygraph(sample, { ...OPTIONS, width: 599 }));
+    expect(compact.attrs['data-layout']).toBe('compact');
+    expect(withAttr(compact, 'data-planet')).toHaveLength(0);
+    expect(withAttr(compact, 'data-gate-label')).toHaveLength(64);
+    expect(parseXml(renderBodygraph(sample, { ...OPTIONS, width: 600 })).attrs['data-layout']).toBe('full');
+  });
+
+  it.each([800, 390])(
+    'every channel visible between its markers at %i px (3-60 and 37-40 were under 8 units)',
+    (width) => {
+      const root = parseXml(renderBodygraph(sample, { ...OPTIONS, width }));
+      const marker = new Map(
+        withAttr(root, 'data-gate').map((g) => {
+          const c = g.children.find((e) => e.name === 'circle')!;
+          return [
+            g.attrs['data-gate'],
+            { x: Number(c.attrs.cx), y: Number(c.attrs.cy), r: Number(c.attrs.r) },
+          ];
+        }),
+      );
+      const shortest = withAttr(root, 'data-channel')
+        .map((channel) => {
+          const [a, b] = (channel.attrs['data-channel'] as string).split('-').map((g) => marker.get(g)!);
+          return {
+            id: channel.attrs['data-channel'],
+            visible: Math.hypot(a!.x - b!.x, a!.y - b!.y) - a!.r - b!.r - 2,
+          };
+        })
+        .sort((p, q) => p.visible - q.visible)[0]!;
+      expect(shortest.visible, shortest.id).toBeGreaterThanOrEqual(12);
+    },
+  );
 
   it('escapes text from the birth', () => {
     const odd = { ...sample, birthInfo: { ...sample.birthInfo, location: 'A & B <"C">' } };
@@ -153,7 +224,8 @@ describe('bodygraph template', () => {
 describe('bodygraph PNG', () => {
   it('decodes at the requested width, inked, and differs by theme and by chart', () => {
     const light = decodePng(svgToPng(renderBodygraph(sample, OPTIONS), 800));
-    expect([light.width, light.height]).toEqual([800, 1000]);
+    expect(light.width).toBe(800);
+    expect(light.height).toBe(Math.round(Number(parseXml(renderBodygraph(sample, OPTIONS)).attrs.height)));
     const dark = decodePng(svgToPng(renderBodygraph(sample, { ...OPTIONS, theme: 'dark' }), 800));
     const template = decodePng(svgToPng(renderBodygraph(null, OPTIONS), 800));
     const [l, d, t] = [pixelStats(light), pixelStats(dark), pixelStats(template)];

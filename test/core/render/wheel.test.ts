@@ -12,6 +12,7 @@ import {
   astrologyData,
 } from '../../../src/core/astrology/index.js';
 import { renderWheel, spreadOnCircle, svgToPng, type WheelOptions } from '../../../src/core/render/index.js';
+import { placeOnCircle } from '../../../src/core/render/spread.js';
 import { decodePng, pixelStats } from '../../helpers/png.js';
 import { sharedCities, sharedEphemeris, sharedKnowledge } from '../../helpers/shared.js';
 import { expectTextSnapshot } from '../../helpers/snapshot.js';
@@ -25,6 +26,7 @@ const OPTIONS: WheelOptions = {
   labels: true,
   designRing: false,
   gateRing: false,
+  details: false,
 };
 const INPUT = { birthDate: '1940-10-09', birthTime: '18:30', birthLocation: 'Liverpool, United Kingdom' };
 
@@ -52,7 +54,10 @@ describe('wheel of the sample chart', () => {
     expect(textOf(root.children[0]!)).toBe(
       'Astrology wheel for 1940-10-09 18:30, Liverpool, England, United Kingdom',
     );
-    expect(textOf(root.children[1]!)).toContain(`Ascendant ${sample.personality.angles.ascendant.sign}`);
+    const asc = sample.personality.angles.ascendant;
+    expect(textOf(root.children[1]!)).toContain(
+      `Ascendant ${asc.positionInSign.slice(0, asc.positionInSign.indexOf("'") + 1)} ${asc.sign}`,
+    );
   });
 
   it('places every planet at its longitude, house cusps in order', () => {
@@ -118,6 +123,76 @@ describe('wheel of the sample chart', () => {
     expect(drawn(false)).not.toContain('°');
   });
 
+  it('labels AC, MC, DC and IC with degree and sign in every ring combination', () => {
+    for (const designRing of [false, true]) {
+      for (const gateRing of [false, true]) {
+        const root = parseXml(renderWheel(sample, { ...OPTIONS, designRing, gateRing }));
+        const labels = withAttr(root, 'data-angle');
+        expect(labels.map((l) => l.attrs['data-angle'])).toEqual(['AC', 'MC', 'DC', 'IC']);
+        const { angles } = sample.personality;
+        for (const [label, at] of [
+          ['AC', angles.ascendant],
+          ['MC', angles.midheaven],
+          ['DC', angles.descendant],
+          ['IC', angles.imumCoeli],
+        ] as const) {
+          const shown = textOf(labels.find((l) => l.attrs['data-angle'] === label)!);
+          const [degrees, rest] = at.positionInSign.split('°') as [string, string];
+          expect(shown, `${label} ${designRing} ${gateRing}`).toContain(`${label}${degrees}°`);
+          expect(shown).toContain(`${rest.slice(0, 2)}'`);
+        }
+      }
+    }
+  });
+
+  it('gives each planet label its degree, sign and minutes', () => {
+    const root = parseXml(renderWheel(sample, OPTIONS));
+    const sun = withAttr(root, 'data-planet').find((p) => p.attrs['data-planet'] === 'Sun')!;
+    const [degrees, rest] = sample.personality.planets.Sun.positionInSign.split('°') as [string, string];
+    // 1940-10-09: Sun in Libra (U+264E).
+    expect(textOf(sun)).toContain(`${degrees}°♎`);
+    expect(textOf(sun)).toContain(`${rest.slice(0, 2)}'`);
+  });
+
+  it('tells aspect natures apart by line style in mono', () => {
+    const mono = renderWheel(sample, { ...OPTIONS, theme: 'mono' });
+    const dash = (nature: string) =>
+      new RegExp(`\\.aspect-${nature}\\{[^}]*stroke-dasharray:([^;}]+)`).exec(mono)?.[1];
+    const styles = ['harmonious', 'challenging', 'neutral', 'minor'].map(dash);
+    expect(styles[0]).toBeUndefined();
+    expect(new Set(styles).size).toBe(4);
+  });
+
+  it('adds a data box, a planet table and an aspect grid with details', () => {
+    const root = parseXml(
+      renderWheel({ ...sample, birthInfo: sample.birthInfo }, { ...OPTIONS, width: 1200, details: true }),
+    );
+    expect(root.attrs['data-layout']).toBe('details');
+    const part = (name: string) =>
+      withAttr(root, 'data-details').find((e) => e.attrs['data-details'] === name)!;
+    expect(textOf(part('data'))).toContain('1940-10-09 18:30');
+    expect(textOf(part('data'))).toContain('Placidus houses');
+    const rows = withAttr(part('planets'), 'data-row');
+    expect(rows).toHaveLength(14);
+    const mars = rows.find((r) => r.attrs['data-row'] === 'Mars')!;
+    expect(mars.attrs['data-sign']).toBe(sample.personality.planets.Mars.sign);
+    expect(mars.attrs['data-in-house']).toBe(String(sample.personality.planets.Mars.house));
+    const cells = withAttr(part('aspects'), 'data-aspect');
+    expect(cells).toHaveLength(
+      sample.personality.aspects.major.length + sample.personality.aspects.minor.length,
+    );
+    const stacked = parseXml(renderWheel(sample, { ...OPTIONS, width: 800, details: true }));
+    expect(stacked.attrs['data-layout']).toBe('details-stacked');
+    expect(
+      parseXml(renderWheel(sample, { ...OPTIONS, width: 400, details: true })).attrs['data-layout'],
+    ).toBe('details-compact');
+  });
+
+  it('switches to the compact layout below 600 pixels', () => {
+    expect(parseXml(renderWheel(sample, { ...OPTIONS, width: 599 })).attrs['data-layout']).toBe('compact');
+    expect(parseXml(renderWheel(sample, { ...OPTIONS, width: 600 })).attrs['data-layout']).toBe('full');
+  });
+
   it('rasterises at the requested width, differently per theme', () => {
     const light = decodePng(svgToPng(renderWheel(sample, OPTIONS), 600));
     const dark = decodePng(svgToPng(renderWheel(sample, { ...OPTIONS, theme: 'dark' }), 600));
@@ -150,5 +225,32 @@ describe('spreadOnCircle', () => {
       const lons = Array.from({ length: 12 }, () => random() * 90);
       expect(gapOk(spreadOnCircle(lons, 9), 9)).toBe(true);
     }
+  });
+});
+
+describe('placeOnCircle with walls (house cusps and axes)', () => {
+  it('keeps each item on its own side of a wall while there is room', () => {
+    // A wall at 13° ± 1: items at 10 and 12 stay before it, the one at 14 after it.
+    expect(placeOnCircle([10, 12, 14, 100], [3, 3, 3, 3], [{ angle: 13, half: 1 }])).toEqual([3, 9, 17, 100]);
+  });
+
+  it('moves an item across a wall only when its own arc is full, to the nearer side', () => {
+    // Walls at 0, 10 and 180 (± 1): 8° between the first two, room for one item 3° either side.
+    // The item at 4 is nearer the wall at 0 than the one at 5 is to the wall at 10: it crosses back.
+    const shown = placeOnCircle(
+      [4, 5, 200],
+      [3, 3, 3],
+      [
+        { angle: 0, half: 1 },
+        { angle: 10, half: 1 },
+        { angle: 180, half: 1 },
+      ],
+    );
+    expect(shown).toEqual([356, 5, 200]);
+  });
+
+  it('says so when the walls leave too little room', () => {
+    const walls = Array.from({ length: 36 }, (_, k) => ({ angle: k * 10, half: 4 }));
+    expect(placeOnCircle([5, 15], [2, 2], walls)).toBeNull();
   });
 });

@@ -1,0 +1,273 @@
+import { type BodyPosition, elementOfSign, SIGNS } from '../astrology/index.js';
+import { planetGlyph, RETROGRADE, signGlyph } from './glyphs.js';
+import { type Wall, placeOnCircle } from './spread.js';
+import { el } from './svg.js';
+import {
+  angularHalf,
+  CENTRE,
+  type LabelBlock,
+  type LabelLine,
+  type PlacedBlock,
+  type PlacedLine,
+  pointAt,
+  screenAngle,
+  stackAlong,
+  stackDepth,
+} from './wheel-geometry.js';
+
+/**
+ * The planets of one side on their band: a tick at each true longitude, the glyph with its degree,
+ * sign and minutes stacked along the radius (inward for the chart, outward for the design ring),
+ * moved apart from each other and off the house and axis lines, with a leader back to the tick.
+ */
+
+export type PlanetLabel = 'full' | 'degree' | 'none';
+const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'none'];
+
+export interface PlanetSizes {
+  glyph: number;
+  label: number;
+  planetLabel: PlanetLabel;
+}
+
+const TICK = 7;
+const GAP = 2.5;
+/** Space kept between neighbouring stacks and between a stack and a line, in SVG units. */
+const PAD = 1.5;
+const signIndex = (sign: string): number => Math.max(0, (SIGNS as readonly string[]).indexOf(sign));
+
+/** A body's label: its glyph, then `14°♊` over `23'℞` (less in the compact layout). */
+export function labelLines(body: BodyPosition, glyphCls: string, sizes: PlanetSizes): LabelBlock[] {
+  const glyph: LabelBlock = [{ text: planetGlyph(body.name), size: sizes.glyph, cls: glyphCls }];
+  const lines: LabelLine[] = [];
+  const [degrees, rest] = body.positionInSign.split('°') as [string, string];
+  const minutes = rest.slice(0, rest.indexOf("'"));
+  const retro = body.isRetrograde ? RETROGRADE : '';
+  if (sizes.planetLabel === 'full') {
+    const sign = signIndex(body.sign);
+    lines.push(
+      {
+        text: `${degrees}°${signGlyph(sign)}`,
+        size: sizes.label,
+        cls: 'ink',
+        parts: [
+          { text: `${degrees}°`, cls: 'ink' },
+          { text: signGlyph(sign), cls: `sign-${elementOfSign(sign).toLowerCase()}` },
+        ],
+      },
+      { text: `${minutes}'${retro}`, size: sizes.label, cls: 'muted' },
+    );
+  } else if (sizes.planetLabel === 'degree') {
+    lines.push({ text: `${degrees}°`, size: sizes.label, cls: 'ink' });
+    if (retro) lines.push({ text: retro, size: sizes.label, cls: 'muted' });
+  }
+  return lines.length ? [glyph, lines] : [glyph];
+}
+
+/** The deepest label of these sizes, for the band's depth (tick and gaps included). */
+export function bandDepth(sizes: PlanetSizes): number {
+  const widest: BodyPosition = {
+    name: 'Pluto',
+    longitude: 0,
+    sign: 'Aquarius',
+    positionInSign: `28°58'00"`,
+    positionFormatted: '',
+    element: 'Air',
+    quality: 'Fixed',
+    house: 1,
+    isRetrograde: true,
+  };
+  return TICK + GAP + stackDepth(labelLines(widest, 'ink', sizes), GAP) + GAP;
+}
+
+export interface PlanetBand {
+  /** The band's edge the ticks stand on (zodiac inner edge, or the ring's inner edge outward). */
+  edge: number;
+  direction: 1 | -1;
+  /** How deep the stacks reach from the ticks' end. */
+  depth: number;
+  /** Lines across the band (house cusps, axes) as longitudes, and their stroke widths. */
+  walls: readonly { longitude: number; width: number }[];
+}
+
+interface Placed {
+  body: BodyPosition;
+  shown: number;
+  stack: PlacedBlock[];
+}
+
+/**
+ * Stacks of every body at display longitudes found by `placeOnCircle`. A stack's angular width
+ * depends on where it stands, so the widths are taken again where the stacks land until they hold;
+ * null when the band cannot take these labels between its lines.
+ */
+function place(
+  bodies: readonly BodyPosition[],
+  lines: LabelBlock[][],
+  asc: number,
+  band: PlanetBand,
+): Placed[] | null {
+  const start = band.edge + band.direction * (TICK + GAP);
+  const stackAt = (k: number, lon: number) =>
+    stackAlong(lines[k] as LabelBlock[], screenAngle(asc, lon), start, band.direction, GAP).placed;
+  const halfAt = (k: number, lon: number) => angularHalf(stackAt(k, lon), screenAngle(asc, lon), PAD);
+  // The stacks' innermost reach: there a line's width takes the most degrees.
+  const nearest = Math.max(1, Math.min(start, start + band.direction * band.depth));
+  const walls: Wall[] = band.walls.map((w) => ({
+    angle: w.longitude,
+    half: (Math.asin(Math.min(1, (w.width / 2 + PAD) / nearest)) * 180) / Math.PI,
+  }));
+  const targets = bodies.map((b) => b.longitude);
+  const settle = (start: number[]): Placed[] | null => {
+    let halves = start;
+    for (let round = 0; round < 6; round++) {
+      const shown = placeOnCircle(targets, halves, walls);
+      if (!shown) return null;
+      const needed = bodies.map((_, k) => halfAt(k, shown[k] as number));
+      if (needed.every((h, k) => h <= (halves[k] as number) + 1e-9)) {
+        return bodies.map((body, k) => ({
+          body,
+          shown: shown[k] as number,
+          stack: stackAt(k, shown[k] as number),
+        }));
+      }
+      halves = halves.map((h, k) => Math.max(h, needed[k] as number));
+    }
+    return null;
+  };
+  const widestWithin = (reach: number) =>
+    bodies.map((b, k) =>
+      Math.max(
+        ...Array.from({ length: (2 * reach) / 5 + 1 }, (_, a) => halfAt(k, b.longitude - reach + 5 * a)),
+      ),
+    );
+  // A stack is as wide as it is where it lands: first as wide as at its own place (the tightest
+  // layout), then as wide as anywhere within 30° (where crowding moves it), last as wide as anywhere.
+  return (
+    settle(bodies.map((b, k) => halfAt(k, b.longitude))) ??
+    settle(widestWithin(30)) ??
+    settle(widestWithin(180))
+  );
+}
+
+function lineText(p: PlacedLine): string {
+  const { line } = p;
+  const inner = line.parts
+    ? line.parts.map((part) => el('tspan', { class: part.cls }, part.text)).join('')
+    : line.text;
+  return el(
+    'tspan',
+    { x: p.x, y: p.y, 'font-size': line.size, class: line.parts ? undefined : line.cls },
+    inner,
+  );
+}
+
+/** Signed shortest turn from `a` to `b`, in degrees (-180, 180]. */
+const turn = (a: number, b: number): number => 180 - ((((180 - (b - a)) % 360) + 360) % 360);
+
+/** Whether a label drawn at `shown` is across a line from its body's `longitude` (in another house). */
+function drawnAcross(longitude: number, shown: number, walls: PlanetBand['walls']): boolean {
+  const moved = turn(longitude, shown);
+  return walls.some((w) => {
+    const at = turn(longitude, w.longitude);
+    // A body on the line itself has to go to one side or the other.
+    return Math.abs(at) > 0.05 && Math.sign(at) === Math.sign(moved) && Math.abs(at) < Math.abs(moved);
+  });
+}
+
+/**
+ * The bodies placed with the fullest labels that keep each in its own house: where a house is too
+ * crowded for full labels between its lines, its bodies get lighter ones (the degree alone, then the
+ * glyph alone) before any is drawn across a line, which would read as a planet in another house.
+ * Houses with more than one body go lighter first (a body alone in its house was pushed out by a
+ * crowded neighbour and keeps its label once the neighbour is lighter). Only when glyphs alone do not
+ * fit does a crowded house overflow into its neighbours.
+ */
+function placeInHouses(
+  bodies: readonly BodyPosition[],
+  glyphCls: string,
+  asc: number,
+  band: PlanetBand,
+  sizes: PlanetSizes,
+): Placed[] {
+  const lightest = LABEL_LEVELS.length - 1;
+  const levels = bodies.map(() => LABEL_LEVELS.indexOf(sizes.planetLabel));
+  const population = (house: number) => bodies.filter((b) => b.house === house).length;
+  for (;;) {
+    const lines = bodies.map((b, k) =>
+      labelLines(b, glyphCls, { ...sizes, planetLabel: LABEL_LEVELS[levels[k] as number] as PlanetLabel }),
+    );
+    const placed = place(bodies, lines, asc, band);
+    const pushed = placed
+      ? placed.filter((p) => drawnAcross(p.body.longitude, p.shown, band.walls)).map((p) => p.body)
+      : bodies;
+    const houses = new Set(
+      pushed.filter((b) => (levels[bodies.indexOf(b)] as number) < lightest).map((b) => b.house),
+    );
+    if (houses.size === 0) {
+      if (placed) return placed;
+      const glyphs = bodies.map((b) => labelLines(b, glyphCls, { ...sizes, planetLabel: 'none' }));
+      return place(bodies, glyphs, asc, { ...band, walls: [] }) as Placed[];
+    }
+    // A body alone in its house is pushed out only by a crowded neighbour: lighten the crowded first.
+    const crowded = [...houses].filter((h) => population(h) > 1);
+    const lighter = new Set(crowded.length ? crowded : houses);
+    bodies.forEach((b, k) => {
+      if (lighter.has(b.house)) levels[k] = Math.min((levels[k] as number) + 1, lightest);
+    });
+  }
+}
+
+/** The band of one side's bodies, as SVG. */
+export function planetBand(
+  bodies: readonly BodyPosition[],
+  side: 'personality' | 'design',
+  asc: number,
+  band: PlanetBand,
+  sizes: PlanetSizes,
+): string {
+  const glyphCls = side === 'personality' ? 'p-fill' : 'd-fill';
+  const placed = placeInHouses(bodies, glyphCls, asc, band, sizes);
+  const tickEnd = band.edge + band.direction * TICK;
+  return el(
+    'g',
+    { class: `planets ${side}`, 'data-side': side, 'text-anchor': 'middle' },
+    ...placed.map(({ body, shown, stack }) => {
+      const tickFrom = pointAt(asc, body.longitude, band.edge);
+      const tickTo = pointAt(asc, body.longitude, tickEnd);
+      const glyph = stack[0] as PlacedBlock;
+      const glyphR = Math.hypot(glyph.centre.x - CENTRE, glyph.centre.y - CENTRE);
+      const glyphEdge = glyphR - band.direction * (glyph.height / 2 + 1);
+      const leaderTo = pointAt(asc, shown, glyphEdge);
+      return el(
+        'g',
+        {
+          'data-planet': body.name,
+          'data-longitude': String(body.longitude),
+          'data-retrograde': String(body.isRetrograde),
+          'data-sign': body.sign,
+          'data-in-house': body.house,
+          'data-drawn-at': Number(shown.toFixed(2)),
+        },
+        el('line', {
+          x1: tickFrom.x,
+          y1: tickFrom.y,
+          x2: tickTo.x,
+          y2: tickTo.y,
+          class: side === 'personality' ? 'p-stroke' : 'd-stroke',
+          'stroke-width': 1.5,
+        }),
+        Math.abs(((shown - body.longitude + 540) % 360) - 180) > 0.5 &&
+          el('line', {
+            x1: tickTo.x,
+            y1: tickTo.y,
+            x2: leaderTo.x,
+            y2: leaderTo.y,
+            class: 'edge',
+            'stroke-width': 0.6,
+          }),
+        el('text', {}, ...stack.flatMap((b) => b.lines.map(lineText))),
+      );
+    }),
+  );
+}
