@@ -10,6 +10,7 @@ import { bodyReader } from '../http-bridge/body.js';
 import { docsBaseUrl, renderDocsPage } from '../reference/docs-page.js';
 import { Drain } from '../http-bridge/drain.js';
 import { errorResponder } from '../http-bridge/errors.js';
+import { FaultLog } from '../http-bridge/fault-log.js';
 import {
   clientAddress,
   HTML_TYPE,
@@ -32,7 +33,9 @@ import {
   renderPlayground,
 } from '../reference/playground.js';
 import { operationExamples } from '../reference/openapi-examples.js';
+import { proxyTrust } from '../http-bridge/proxy-trust.js';
 import { AddressRateLimiter, type RateLimit } from '../http-bridge/rate-limit.js';
+import { DOCUMENT_POLICY, htmlPolicy, setPageSecurityHeaders } from '../http-bridge/security-headers.js';
 import { addRestRoutes } from '../http-bridge/rest.js';
 import { ANY_METHOD, Router } from '../http-bridge/router.js';
 import { buildRouteTable, type RouteRow } from '../operations/routes.js';
@@ -54,6 +57,8 @@ export interface HttpAppOptions {
   mcpEdge: McpEdgePolicy;
   /** How long an authenticated key is trusted before it is looked up again (revocation delay). */
   keyCacheMs: number;
+  /** Reverse proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none when empty. */
+  trustProxy: readonly string[];
 }
 
 export interface HttpApp {
@@ -76,28 +81,40 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const admission = new Admission(options.admission);
   const takeSlot = (res: Res) => admit(admission, res);
   const limiter = new AddressRateLimiter(options.rateLimit);
+  const trust = proxyTrust(options.trustProxy);
   const auth = createAuthenticator(deps.store.keys, options.keyCacheMs);
   const routes = buildRouteTable([...options.tools, ...options.endpoints]);
   const drain = new Drain();
+  const faults = new FaultLog(log);
   const body = { limit: options.bodyLimit, timeoutMs: options.bodyTimeoutMs, log };
   const router = new Router();
-  /** Key-less pages: the address rate limit, then a slot like every other route. */
-  const publicPage =
-    (render: (req: Req) => Promise<string> | string, type: string) => async (req: Req, res: Res) => {
-      limiter.take(clientAddress(req));
+  /**
+   * Key-less pages: the address rate limit, then a slot like every other route; each sent with its
+   * security headers (an HTML page's policy allows its own style blocks, whose text never changes).
+   */
+  const publicPage = (render: (req: Req) => Promise<string> | string, type: string) => {
+    let policy: string | null = null;
+    return async (req: Req, res: Res) => {
+      limiter.take(clientAddress(req, trust));
       await takeSlot(res);
-      send(res, 200, type, await render(req));
+      const body = await render(req);
+      policy ??= type === HTML_TYPE ? htmlPolicy(body) : DOCUMENT_POLICY;
+      setPageSecurityHeaders(res, policy);
+      send(res, 200, type, body);
     };
+  };
 
   router.add('GET', '/health', (_req, res) => {
     sendJson(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
   });
   router.add('GET', '/ready', async (_req, res) => {
     if (drain.draining) {
+      faults.fault(res, 'info', { status: 503 }, 'not ready: shutting down');
       sendJson(res, 503, { status: 'shutting down', database: deps.store.db.kind });
       return;
     }
     const ok = await deps.store.db.ping();
+    if (!ok) faults.fault(res, 'warn', { status: 503 }, 'not ready: the database is unreachable');
     sendJson(res, ok ? 200 : 503, {
       status: ok ? 'ready' : 'database unreachable',
       database: deps.store.db.kind,
@@ -136,7 +153,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     '/docs',
     publicPage((req) => {
       docsPage ??= renderDocsPage(routes, options.tools, options.resources);
-      const { protocol, host } = publicOrigin(req);
+      const { protocol, host } = publicOrigin(req, trust);
       return docsPage(docsBaseUrl(protocol, host));
     }, HTML_TYPE),
   );
@@ -151,14 +168,27 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       edge: options.mcpEdge,
       readBody: bodyReader({ ...body, anyType: true }),
       admit: takeSlot,
+      faults,
     }),
   );
-  addRestRoutes(router, { routes, deps, cache, auth, limiter, readBody: bodyReader(body), admit: takeSlot });
+  addRestRoutes(router, {
+    routes,
+    deps,
+    cache,
+    auth,
+    limiter,
+    readBody: bodyReader(body),
+    admit: takeSlot,
+    trust,
+  });
 
-  const onError = errorResponder(log);
+  const onError = errorResponder(faults);
   const handle = (req: Req, res: Res): void => {
     drain.track(res);
+    faults.watch(req, res);
     res.setHeader('X-Request-Id', randomUUID());
+    // No answer of this service is meant to be sniffed into another type (an SVG or JSON as HTML).
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     // Admitted requests overwrite this with their wait; the rest never queued.
     res.setHeader('X-Queue-Wait-Ms', '0');
     try {

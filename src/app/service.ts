@@ -92,6 +92,7 @@ export async function createService(
     bodyTimeoutMs: config.bodyTimeoutMs,
     mcpEdge: { loopbackOnly: isLoopbackBind(config.host), allowedOrigins: config.allowedOrigins },
     keyCacheMs: config.keyCacheMs,
+    trustProxy: config.trustProxy,
   });
   const listener = httpListener(http, config, async () => {
     await pool?.close();

@@ -1,5 +1,5 @@
-import type { Logger } from 'pino';
-import { AppError, HTTP_STATUS } from '../core/errors.js';
+import { AppError, clip, HTTP_STATUS } from '../core/errors.js';
+import { type FaultLog, loggableError } from './fault-log.js';
 import { ClientGone, type Req, type Res, sendJson } from './http.js';
 
 /**
@@ -21,23 +21,34 @@ export function sendError(res: Res, e: AppError): void {
   });
 }
 
-/** The last step of every route: each failure becomes a JSON error; unexpected ones are logged, never shown. */
-export function errorResponder(log: Logger) {
+/**
+ * The last step of every route: each failure becomes a JSON error. A 5xx is logged with its cause
+ * (unexpected ones at error with the stack, refusals such as a full queue or an unreachable
+ * database at warn); the response says only what the caller can act on.
+ */
+export function errorResponder(faults: FaultLog) {
   return (err: unknown, req: Req, res: Res): void => {
     if (err instanceof ClientGone || res.destroyed) {
       res.destroy();
       return;
     }
+    const path = clip(req.url ?? '');
     if (res.headersSent) {
-      log.error({ err, path: req.url }, 'error after response started');
+      faults.fault(res, 'error', { err: loggableError(err), path }, 'error after response started');
       res.destroy();
       return;
     }
     if (err instanceof AppError) {
+      const status = HTTP_STATUS[err.code];
+      if (status >= 500) {
+        const cause = err.cause === undefined ? {} : { err: loggableError(err.cause) };
+        const level = err.code === 'internal_error' ? 'error' : 'warn';
+        faults.fault(res, level, { status, code: err.code, path, ...cause }, clip(err.message));
+      }
       sendError(res, err);
       return;
     }
-    log.error({ err, path: req.url, method: req.method }, 'unexpected error');
+    faults.fault(res, 'error', { err: loggableError(err), path, method: req.method }, 'unexpected error');
     sendError(res, new AppError('internal_error', 'Internal error; it has been logged.'));
   };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
+import type { ProxyTrust } from './proxy-trust.js';
 
 /**
  * The few request and response primitives the HTTP surface needs, on Node's own objects: no
@@ -75,39 +76,33 @@ export function charsetOf(req: Req): string | undefined {
   return m?.[1]?.toLowerCase();
 }
 
-/** Loopback peers are trusted proxies (a reverse proxy on the same machine), as `trust proxy: loopback`. */
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const a = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return a === '::1' || /^127\./.test(a);
-}
-
 const firstOf = (header: string | string[] | undefined): string | undefined => {
   const value = Array.isArray(header) ? header[0] : header;
   return value?.split(',')[0]?.trim() || undefined;
 };
 
 /**
- * The client's address: the peer, or when the peer is a loopback proxy, the nearest address in
- * X-Forwarded-For that is not one (read right to left, so a client cannot forge its way past).
+ * The client's address: the peer, or when the peer is a trusted proxy (TRUST_PROXY), the nearest
+ * address in X-Forwarded-For that is not one (read right to left, so a client cannot forge its way
+ * past the proxies).
  */
-export function clientAddress(req: Req): string {
+export function clientAddress(req: Req, trust: ProxyTrust): string {
   let address = req.socket.remoteAddress ?? 'unknown';
-  if (!isLoopback(address)) return address;
+  if (!trust.trusts(address)) return address;
   const header = req.headers['x-forwarded-for'];
   const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
   for (let i = forwarded.length - 1; i >= 0; i--) {
     const hop = forwarded[i]!.trim();
     if (!hop) continue;
     address = hop;
-    if (!isLoopback(hop)) break;
+    if (!trust.trusts(hop)) break;
   }
   return address;
 }
 
-/** Scheme and host the client used, honouring X-Forwarded-Proto/-Host from a loopback proxy. */
-export function publicOrigin(req: Req): { protocol: string; host: string | undefined } {
-  const trusted = isLoopback(req.socket.remoteAddress);
+/** Scheme and host the client used, honouring X-Forwarded-Proto/-Host from a trusted proxy. */
+export function publicOrigin(req: Req, trust: ProxyTrust): { protocol: string; host: string | undefined } {
+  const trusted = trust.trusts(req.socket.remoteAddress);
   const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
   const protocol = (trusted && firstOf(req.headers['x-forwarded-proto'])) || (encrypted ? 'https' : 'http');
   const host = (trusted && firstOf(req.headers['x-forwarded-host'])) || req.headers.host;

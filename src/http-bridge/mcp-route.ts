@@ -1,14 +1,17 @@
 import type { McpEndpoint } from '../mcp/index.js';
+import { clip } from '../core/errors.js';
 import type { Authenticator } from './auth.js';
-import { MalformedJson } from './body.js';
 import { type Req, type Res, setHeader } from './http.js';
+import { type JsonBody, MalformedJson, TooDeepJson } from './json-body.js';
 import {
   acceptsMessage,
+  INVALID_REQUEST,
   type McpEdgePolicy,
   mcpEdgeGuard,
   PARSE_ERROR,
   sendJsonRpcError,
 } from './mcp-guard.js';
+import { type FaultLog, loggableError } from './fault-log.js';
 import type { Handler } from './router.js';
 
 export interface McpRouteOptions {
@@ -16,8 +19,25 @@ export interface McpRouteOptions {
   auth: Authenticator;
   edge: McpEdgePolicy;
   /** Reads the body within the size and time bounds (any content type is read as JSON here). */
-  readBody: (req: Req, res: Res) => Promise<unknown>;
+  readBody: (req: Req, res: Res) => Promise<JsonBody | undefined>;
   admit: (res: Res) => Promise<void>;
+  faults: FaultLog;
+}
+
+/**
+ * What the SDK reported about a request, logged by the status answered: a 5xx with its cause (the
+ * first report, stack kept), a rejected message (4xx) at info without a stack; client text cut to
+ * 200 characters.
+ */
+function logOutcome(faults: FaultLog, res: Res, reported: readonly Error[]): void {
+  const status = res.statusCode;
+  if (status >= 500) {
+    const cause = reported[0] === undefined ? {} : { err: loggableError(reported[0]) };
+    faults.fault(res, 'error', { status, ...cause }, 'mcp request failed');
+  } else if (reported.length) {
+    const reason = reported.map((e) => clip(e.message)).join('; ');
+    faults.log[status >= 400 ? 'info' : 'debug']({ status, reason }, 'mcp request rejected');
+  }
 }
 
 /**
@@ -31,17 +51,23 @@ export function mcpRoute(options: McpRouteOptions): Handler {
   return async (req, res) => {
     guard(req);
     const caller = await auth.authenticate(req.headers.authorization);
-    let body: unknown;
+    let read: JsonBody | undefined;
     try {
-      body = await options.readBody(req, res);
+      read = await options.readBody(req, res);
     } catch (e) {
+      if (e instanceof TooDeepJson) {
+        sendJsonRpcError(res, 400, INVALID_REQUEST, `Invalid Request: ${e.message}`, e.rawId);
+        return;
+      }
       if (!(e instanceof MalformedJson)) throw e;
       sendJsonRpcError(res, 400, PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
       return;
     }
-    if (!acceptsMessage(body, res)) return;
+    const body = read?.value;
+    if (!acceptsMessage(body, read?.rawId, res)) return;
     await options.admit(res);
     const state = { caller, setHeader: (name: string, value: string) => setHeader(res, name, value) };
-    await mcp.handle(req, res, state, body);
+    const { reported } = await mcp.handle(req, res, state, body);
+    logOutcome(options.faults, res, reported);
   };
 }

@@ -7,6 +7,8 @@ import { invokeOperation } from '../operations/invoke.js';
 import type { Deps } from '../operations/types.js';
 import type { Authenticator } from './auth.js';
 import { clientAddress, isJsonType, JSON_TYPE, type Req, type Res, send, type Target } from './http.js';
+import type { ProxyTrust } from './proxy-trust.js';
+import type { JsonBody } from './json-body.js';
 import type { AddressRateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
 import type { RouteRow } from '../operations/routes.js';
@@ -18,8 +20,10 @@ export interface RestOptions {
   cache: ResultCache;
   auth: Authenticator;
   limiter: AddressRateLimiter;
+  /** The reverse proxies whose X-Forwarded-For names the client. */
+  trust: ProxyTrust;
   /** Reads the JSON body within the size and time bounds. */
-  readBody: (req: Req, res: Res) => Promise<unknown>;
+  readBody: (req: Req, res: Res) => Promise<JsonBody | undefined>;
   /** Takes an admission slot for the response. */
   admit: (res: Res) => Promise<void>;
 }
@@ -104,7 +108,7 @@ function rawInput(row: RouteRow, req: Req, target: Target, read: unknown): Recor
 async function gate(row: RouteRow, req: Req, options: RestOptions): Promise<Grant> {
   const op = row.op;
   if (op.access === 'public') {
-    options.limiter.take(clientAddress(req));
+    options.limiter.take(clientAddress(req, options.trust));
     return authorize(op, null);
   }
   return authorize(op, await options.auth.authenticate(req.headers.authorization));
@@ -145,7 +149,7 @@ function handlerFor(row: RouteRow, options: RestOptions) {
   const op = row.op;
   return async (req: Req, res: Res, target: Target): Promise<void> => {
     const grant = await gate(row, req, options);
-    const read = row.method === 'GET' ? undefined : await options.readBody(req, res);
+    const read = row.method === 'GET' ? undefined : (await options.readBody(req, res))?.value;
     await options.admit(res);
     const input = parseInput(op, rawInput(row, req, target, read));
     const out = await invokeOperation(grant, input, deps, cache);
