@@ -12,7 +12,7 @@ import type { JsonBody } from './json-body.js';
 import type { AddressRateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
 import type { RouteRow } from '../operations/routes.js';
-import { coerceQuery } from './query.js';
+import { readQuery } from './query.js';
 
 export interface RestOptions {
   routes: readonly RouteRow[];
@@ -77,23 +77,9 @@ function jsonObjectBody(row: RouteRow, req: Req, read: unknown): Record<string, 
   return body as Record<string, unknown>;
 }
 
-/** Query parameters sent under another accepted name (`q` for `query`) under the field's own name. */
-function renamed(row: RouteRow, query: Record<string, unknown>): Record<string, unknown> {
-  const names = row.binding.queryNames;
-  if (!names) return query;
-  const out = { ...query };
-  for (const [other, field] of Object.entries(names)) {
-    if (other in out) {
-      if (!(field in out)) out[field] = out[other];
-      delete out[other];
-    }
-  }
-  return out;
-}
-
-/** The request's input: query (coerced against the schema) under the body, under an alias's fixed query. */
+/** The request's input: query (read against the schema) under the body, under an alias's fixed query. */
 function rawInput(row: RouteRow, req: Req, target: Target, read: unknown): Record<string, unknown> {
-  const query = coerceQuery(row.op.input, renamed(row, target.query));
+  const query = readQuery(row.op.input, target.query, row.binding.queryNames);
   if (row.binding.from === 'query') return { ...query, ...row.fixedQuery };
   const body = jsonObjectBody(row, req, read);
   const shape = row.op.input.shape as Record<string, unknown>;
