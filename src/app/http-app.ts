@@ -1,44 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { createMcpEndpoint } from '../mcp/index.js';
-import type { ResultCache } from '../operations/cache.js';
-import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
-import type { AnyResource } from '../resources/index.js';
 import { Admission, type AdmissionLimits, admit } from '../http-bridge/admission.js';
 import { createAuthenticator } from '../http-bridge/auth.js';
 import { bodyReader } from '../http-bridge/body.js';
-import { docsBaseUrl, renderDocsPage } from '../reference/docs-page.js';
 import { Drain } from '../http-bridge/drain.js';
 import { errorResponder } from '../http-bridge/errors.js';
 import { FaultLog } from '../http-bridge/fault-log.js';
 import {
   clientAddress,
-  HTML_TYPE,
-  JAVASCRIPT_TYPE,
-  JSON_TYPE,
   parseTarget,
   publicOrigin,
   type Req,
   type Res,
-  send,
   sendJson,
 } from '../http-bridge/http.js';
 import type { McpEdgePolicy } from '../http-bridge/mcp-guard.js';
 import { mcpRoute } from '../http-bridge/mcp-route.js';
-import { buildOpenApi } from '../reference/openapi.js';
-import {
-  PLAYGROUND_SCRIPT_PATH,
-  playgroundScript,
-  playgroundTools,
-  renderPlayground,
-} from '../reference/playground.js';
-import { operationExamples } from '../reference/openapi-examples.js';
 import { proxyTrust } from '../http-bridge/proxy-trust.js';
 import { AddressRateLimiter, type RateLimit } from '../http-bridge/rate-limit.js';
-import { DOCUMENT_POLICY, htmlPolicy, setPageSecurityHeaders } from '../http-bridge/security-headers.js';
 import { addRestRoutes } from '../http-bridge/rest.js';
 import { ANY_METHOD, Router } from '../http-bridge/router.js';
+import { createMcpEndpoint } from '../mcp/index.js';
+import type { ResultCache } from '../operations/cache.js';
 import { buildRouteTable, type RouteRow } from '../operations/routes.js';
+import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
+import { docsBaseUrl } from '../reference/docs-page.js';
+import type { AnyResource } from '../resources/index.js';
+import { addKeyDiscoveryRoutes, addReferencePages, publicPageRoute } from './pages.js';
 
 export interface HttpAppOptions {
   tools: readonly AnyTool[];
@@ -76,34 +64,8 @@ export interface HttpApp {
  * its size and time bounds, then an admission slot, then the work. So no slot is ever held by a
  * client that is unauthenticated or still sending.
  */
-export function createHttpApp(options: HttpAppOptions): HttpApp {
-  const { deps, cache, log } = options;
-  const admission = new Admission(options.admission);
-  const takeSlot = (res: Res) => admit(admission, res);
-  const limiter = new AddressRateLimiter(options.rateLimit);
-  const trust = proxyTrust(options.trustProxy);
-  const auth = createAuthenticator(deps.store.keys, options.keyCacheMs);
-  const routes = buildRouteTable([...options.tools, ...options.endpoints]);
-  const drain = new Drain();
-  const faults = new FaultLog(log);
-  const body = { limit: options.bodyLimit, timeoutMs: options.bodyTimeoutMs, log };
-  const router = new Router();
-  /**
-   * Key-less pages: the address rate limit, then a slot like every other route; each sent with its
-   * security headers (an HTML page's policy allows its own style blocks, whose text never changes).
-   */
-  const publicPage = (render: (req: Req) => Promise<string> | string, type: string) => {
-    let policy: string | null = null;
-    return async (req: Req, res: Res) => {
-      limiter.take(clientAddress(req, trust));
-      await takeSlot(res);
-      const body = await render(req);
-      policy ??= type === HTML_TYPE ? htmlPolicy(body) : DOCUMENT_POLICY;
-      setPageSecurityHeaders(res, policy);
-      send(res, 200, type, body);
-    };
-  };
-
+/** `/health` (process up) and `/ready` (database reachable and not shutting down). */
+function addHealthRoutes(router: Router, deps: Deps, drain: Drain, faults: FaultLog): void {
   router.add('GET', '/health', (_req, res) => {
     sendJson(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
   });
@@ -120,43 +82,36 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       database: deps.store.db.kind,
     });
   });
+}
 
-  // Built on first use (response examples run each operation once), then served as the same bytes.
-  let openApiJson: Promise<string> | null = null;
-  router.add(
-    'GET',
-    '/openapi.json',
-    publicPage(() => {
-      openApiJson ??= operationExamples(
-        routes.map((r) => r.op),
-        deps,
-        log,
-      ).then((examples) => JSON.stringify(buildOpenApi(routes, options.tools, examples)));
-      return openApiJson;
-    }, JSON_TYPE),
-  );
-  let playground: string | null = null;
-  router.add(
-    'GET',
-    '/',
-    publicPage(() => (playground ??= renderPlayground(playgroundTools(routes, options.tools))), HTML_TYPE),
-  );
-  let script: Promise<string> | null = null;
-  router.add(
-    'GET',
-    PLAYGROUND_SCRIPT_PATH,
-    publicPage(() => (script ??= playgroundScript()), JAVASCRIPT_TYPE),
-  );
-  let docsPage: ((baseUrl: string) => string) | null = null;
-  router.add(
-    'GET',
-    '/docs',
-    publicPage((req) => {
-      docsPage ??= renderDocsPage(routes, options.tools, options.resources);
-      const { protocol, host } = publicOrigin(req, trust);
-      return docsPage(docsBaseUrl(protocol, host));
-    }, HTML_TYPE),
-  );
+export function createHttpApp(options: HttpAppOptions): HttpApp {
+  const { deps, cache, log } = options;
+  const admission = new Admission(options.admission);
+  const takeSlot = (res: Res) => admit(admission, res);
+  const limiter = new AddressRateLimiter(options.rateLimit);
+  const trust = proxyTrust(options.trustProxy);
+  /** The scheme and host the client used (a plain host name, else the default address). */
+  const baseUrl = (req: Req) => {
+    const { protocol, host } = publicOrigin(req, trust);
+    return docsBaseUrl(protocol, host);
+  };
+  const auth = createAuthenticator(deps.store.keys, options.keyCacheMs);
+  const routes = buildRouteTable([...options.tools, ...options.endpoints]);
+  const drain = new Drain();
+  const faults = new FaultLog(log);
+  const body = { limit: options.bodyLimit, timeoutMs: options.bodyTimeoutMs, log };
+  const router = new Router();
+  const publicPage = publicPageRoute({
+    limit: (req) => limiter.take(clientAddress(req, trust)),
+    admit: takeSlot,
+  });
+  addHealthRoutes(router, deps, drain, faults);
+  addReferencePages(router, { ...options, routes, publicPage, baseUrl });
+  addKeyDiscoveryRoutes(router, {
+    publicPage,
+    baseUrl,
+    limit: (req) => limiter.take(clientAddress(req, trust)),
+  });
 
   const mcp = createMcpEndpoint(options);
   router.add(
@@ -169,6 +124,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       readBody: bodyReader({ ...body, anyType: true }),
       admit: takeSlot,
       faults,
+      baseUrl,
     }),
   );
   addRestRoutes(router, {

@@ -4,17 +4,20 @@ import { ClientGone, type Req, type Res, sendJson } from './http.js';
 
 /**
  * The 401 challenge (RFC 6750). It names `invalid_token` even when the header is missing: MCP clients
- * start an OAuth flow on a bare `Bearer` challenge, and this server has no OAuth, only API keys.
+ * start an OAuth flow on a bare `Bearer` challenge, and this server has no OAuth, only API keys. On
+ * /mcp it also points at the resource's metadata (RFC 9728 section 5.1), which says so.
  */
-function bearerChallenge(message: string): string {
+export function bearerChallenge(message: string, resourceMetadata?: string): string {
   const description = message.replace(/[^\x20-\x7e]|["\\]/g, '');
-  return `Bearer realm="chart-service", error="invalid_token", error_description="${description}"`;
+  const metadata = resourceMetadata ? `, resource_metadata="${resourceMetadata}"` : '';
+  return `Bearer realm="chart-service"${metadata}, error="invalid_token", error_description="${description}"`;
 }
 
 /** Writes the error envelope with the status of the one table. */
 export function sendError(res: Res, e: AppError): void {
   if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
-  if (e.code === 'unauthorized') res.setHeader('WWW-Authenticate', bearerChallenge(e.message));
+  if (e.code === 'unauthorized' && !res.hasHeader('WWW-Authenticate'))
+    res.setHeader('WWW-Authenticate', bearerChallenge(e.message));
   sendJson(res, HTTP_STATUS[e.code], {
     success: false,
     error: { code: e.code, message: e.message, ...(e.details?.length ? { details: e.details } : {}) },

@@ -1,6 +1,8 @@
 import type { McpEndpoint } from '../mcp/index.js';
-import { clip } from '../core/errors.js';
+import { AppError, clip } from '../core/errors.js';
 import type { Authenticator } from './auth.js';
+import { bearerChallenge } from './errors.js';
+import { resourceMetadataUrl } from './key-auth-discovery.js';
 import { type Req, type Res, setHeader } from './http.js';
 import { type JsonBody, MalformedJson, TooDeepJson } from './json-body.js';
 import {
@@ -22,6 +24,8 @@ export interface McpRouteOptions {
   readBody: (req: Req, res: Res) => Promise<JsonBody | undefined>;
   admit: (res: Res) => Promise<void>;
   faults: FaultLog;
+  /** The scheme and host the client used, for the resource metadata URL of the 401 challenge. */
+  baseUrl: (req: Req) => string;
 }
 
 /**
@@ -50,7 +54,13 @@ export function mcpRoute(options: McpRouteOptions): Handler {
   const guard = mcpEdgeGuard(options.edge);
   return async (req, res) => {
     guard(req);
-    const caller = await auth.authenticate(req.headers.authorization);
+    const caller = await auth.authenticate(req.headers.authorization).catch((e: unknown) => {
+      if (e instanceof AppError && e.code === 'unauthorized') {
+        const metadata = resourceMetadataUrl(options.baseUrl(req));
+        res.setHeader('WWW-Authenticate', bearerChallenge(e.message, metadata));
+      }
+      throw e;
+    });
     let read: JsonBody | undefined;
     try {
       read = await options.readBody(req, res);

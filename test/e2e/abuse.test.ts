@@ -365,7 +365,8 @@ describe('MCP transport edge', () => {
     const res = await rpc(call(8, 2), { Authorization: 'Bearer csk_wrong' });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(
-      'Bearer realm="chart-service", error="invalid_token", error_description="Invalid or revoked API key."',
+      `Bearer realm="chart-service", resource_metadata="${s.url}/.well-known/oauth-protected-resource/mcp", ` +
+        'error="invalid_token", error_description="Invalid or revoked API key."',
     );
   });
 
