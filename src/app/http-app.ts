@@ -3,8 +3,9 @@ import type { Logger } from 'pino';
 import { Admission, type AdmissionLimits, admit } from '../http-bridge/admission.js';
 import { createAuthenticator } from '../http-bridge/auth.js';
 import { bodyReader } from '../http-bridge/body.js';
+import { compressResponse } from '../http-bridge/compression.js';
 import { Drain } from '../http-bridge/drain.js';
-import { errorResponder } from '../http-bridge/errors.js';
+import { errorResponder, errorResponse } from '../http-bridge/errors.js';
 import { FaultLog } from '../http-bridge/fault-log.js';
 import {
   clientAddress,
@@ -12,6 +13,7 @@ import {
   publicOrigin,
   type Req,
   type Res,
+  send,
   sendJson,
 } from '../http-bridge/http.js';
 import type { McpEdgePolicy } from '../http-bridge/mcp-guard.js';
@@ -87,7 +89,9 @@ function addHealthRoutes(router: Router, deps: Deps, drain: Drain, faults: Fault
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { deps, cache, log } = options;
   const admission = new Admission(options.admission);
-  const takeSlot = (res: Res) => admit(admission, res);
+  const drain = new Drain();
+  const signalFor = (res: Res) => drain.signalFor(res);
+  const takeSlot = (res: Res) => admit(admission, res, signalFor(res));
   const limiter = new AddressRateLimiter(options.rateLimit);
   const trust = proxyTrust(options.trustProxy);
   /** The scheme and host the client used (a plain host name, else the default address). */
@@ -97,7 +101,6 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   };
   const auth = createAuthenticator(deps.store.keys, options.keyCacheMs);
   const routes = buildRouteTable([...options.tools, ...options.endpoints]);
-  const drain = new Drain();
   const faults = new FaultLog(log);
   const body = { limit: options.bodyLimit, timeoutMs: options.bodyTimeoutMs, log };
   const router = new Router();
@@ -113,7 +116,12 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     limit: (req) => limiter.take(clientAddress(req, trust)),
   });
 
-  const mcp = createMcpEndpoint(options);
+  const mcp = createMcpEndpoint({
+    ...options,
+    encode: compressResponse,
+    refusal: errorResponse,
+    sendJson: (res, text) => send(res, 200, 'application/json', text),
+  });
   router.add(
     ANY_METHOD,
     '/mcp',
@@ -125,6 +133,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       admit: takeSlot,
       faults,
       baseUrl,
+      signalFor,
     }),
   );
   addRestRoutes(router, {
@@ -136,6 +145,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     readBody: bodyReader(body),
     admit: takeSlot,
     trust,
+    signalFor,
   });
 
   const onError = errorResponder(faults);

@@ -13,15 +13,28 @@ export function bearerChallenge(message: string, resourceMetadata?: string): str
   return `Bearer realm="chart-service"${metadata}, error="invalid_token", error_description="${description}"`;
 }
 
+const envelope = (e: AppError) => ({
+  success: false,
+  error: { code: e.code, message: e.message, ...(e.details?.length ? { details: e.details } : {}) },
+});
+
 /** Writes the error envelope with the status of the one table. */
 export function sendError(res: Res, e: AppError): void {
   if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
   if (e.code === 'unauthorized' && !res.hasHeader('WWW-Authenticate'))
     res.setHeader('WWW-Authenticate', bearerChallenge(e.message));
-  sendJson(res, HTTP_STATUS[e.code], {
-    success: false,
-    error: { code: e.code, message: e.message, ...(e.details?.length ? { details: e.details } : {}) },
-  });
+  sendJson(res, HTTP_STATUS[e.code], envelope(e));
+}
+
+/**
+ * The same envelope as a web Response, for an answer that an SDK writes (MCP): an AppError with
+ * its status, anything else as nobody's answer (the client is gone).
+ */
+export function errorResponse(e: unknown): Response {
+  if (!(e instanceof AppError)) return new Response(null, { status: 499 });
+  const headers: Record<string, string> = { connection: 'close' };
+  if (e.retryAfter !== undefined) headers['retry-after'] = String(e.retryAfter);
+  return Response.json(envelope(e), { status: HTTP_STATUS[e.code], headers });
 }
 
 /**

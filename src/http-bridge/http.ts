@@ -1,5 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
+import {
+  compressBody,
+  type Encoding,
+  isCompressible,
+  MIN_COMPRESSED_BYTES,
+  negotiateEncoding,
+  varyOnEncoding,
+} from './compression.js';
 import type { ProxyTrust } from './proxy-trust.js';
 
 /**
@@ -30,12 +38,52 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 export const JAVASCRIPT_TYPE = 'text/javascript; charset=utf-8';
 
-/** Sends a complete answer: status, type, length and body in one write. */
-export function send(res: Res, status: number, type: string, body: string | Buffer): void {
+/**
+ * The coding an answer of this type and size will be sent in (compression.ts), or null. An answer
+ * that could be compressed at all varies on Accept-Encoding, whatever this client asked for, so a
+ * cache keeps each coding apart.
+ */
+export function encodingFor(res: Res, type: string, length: number): Encoding | null {
+  if (length < MIN_COMPRESSED_BYTES || !isCompressible(type)) return null;
+  res.setHeader('Vary', varyOnEncoding(res.getHeader('Vary') as string | undefined));
+  return negotiateEncoding(res.req?.headers['accept-encoding']);
+}
+
+/**
+ * Sends a complete answer: status, type, exact length and body in one write, compressed on the
+ * thread pool when the client accepts it (`encoding` as encodingFor decided, when the caller needed
+ * to know first). A HEAD answer carries the same headers, its body left out by Node.
+ */
+export function send(
+  res: Res,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  encoding: Encoding | null = encodingFor(
+    res,
+    type,
+    typeof body === 'string' ? Buffer.byteLength(body) : body.length,
+  ),
+): void {
   res.statusCode = status;
   res.setHeader('Content-Type', type);
-  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
-  res.end(body);
+  if (!encoding) {
+    res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+    res.end(body);
+    return;
+  }
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const finish = (out: Buffer, coding: Encoding | null) => {
+    if (res.destroyed || res.writableEnded) return;
+    if (coding) res.setHeader('Content-Encoding', coding);
+    res.setHeader('Content-Length', out.length);
+    res.end(out);
+  };
+  // A compressor failure leaves the answer uncompressed rather than unanswered.
+  compressBody(bytes, encoding).then(
+    (packed) => finish(packed, encoding),
+    () => finish(bytes, null),
+  );
 }
 
 /** Sends a value (or JSON text already serialized) as `application/json`. */

@@ -26,6 +26,8 @@ export interface McpRouteOptions {
   faults: FaultLog;
   /** The scheme and host the client used, for the resource metadata URL of the 401 challenge. */
   baseUrl: (req: Req) => string;
+  /** Aborts when the response can no longer be delivered (drain.ts); nothing is charged then. */
+  signalFor: (res: Res) => AbortSignal;
 }
 
 /**
@@ -76,7 +78,11 @@ export function mcpRoute(options: McpRouteOptions): Handler {
     const body = read?.value;
     if (!acceptsMessage(body, read?.rawId, res)) return;
     await options.admit(res);
-    const state = { caller, setHeader: (name: string, value: string) => setHeader(res, name, value) };
+    const state = {
+      caller,
+      setHeader: (name: string, value: string) => setHeader(res, name, value),
+      signal: options.signalFor(res),
+    };
     const { reported } = await mcp.handle(req, res, state, body);
     logOutcome(options.faults, res, reported);
   };

@@ -6,7 +6,16 @@ import { authorize, type Grant } from '../operations/access.js';
 import { invokeOperation } from '../operations/invoke.js';
 import type { Deps } from '../operations/types.js';
 import type { Authenticator } from './auth.js';
-import { clientAddress, isJsonType, JSON_TYPE, type Req, type Res, send, type Target } from './http.js';
+import {
+  clientAddress,
+  encodingFor,
+  isJsonType,
+  JSON_TYPE,
+  type Req,
+  type Res,
+  send,
+  type Target,
+} from './http.js';
 import type { ProxyTrust } from './proxy-trust.js';
 import type { JsonBody } from './json-body.js';
 import type { AddressRateLimiter } from './rate-limit.js';
@@ -26,6 +35,8 @@ export interface RestOptions {
   readBody: (req: Req, res: Res) => Promise<JsonBody | undefined>;
   /** Takes an admission slot for the response. */
   admit: (res: Res) => Promise<void>;
+  /** Aborts when the response can no longer be delivered (drain.ts); nothing is charged then. */
+  signalFor: (res: Res) => AbortSignal;
 }
 
 /**
@@ -138,7 +149,7 @@ function handlerFor(row: RouteRow, options: RestOptions) {
     const read = row.method === 'GET' ? undefined : (await options.readBody(req, res))?.value;
     await options.admit(res);
     const input = parseInput(op, rawInput(row, req, target, read));
-    const out = await invokeOperation(grant, input, deps, cache);
+    const out = await invokeOperation(grant, input, deps, cache, { signal: options.signalFor(res) });
     if (out.cache) res.setHeader('X-Cache', out.cache);
     if (row.aliasOf) res.setHeader('Link', `<${row.aliasOf}>; rel="canonical"`);
     if (out.bytes && op.produces) {
@@ -166,10 +177,14 @@ const CACHE_CONTROL = { public: 'public, max-age=86400', private: 'private, max-
 
 /**
  * An answer with HTTP caching: a strong ETag from its bytes, Cache-Control by the operation's kind,
- * and 304 without a body when the client already holds these bytes.
+ * and 304 without a body when the client already holds these bytes. A compressed answer is another
+ * representation with other bytes, so its strong ETag differs (RFC 9110 section 8.8.3): the tag of
+ * the bytes with the coding appended (`"…-br"`), and a 304 names the representation it confirms.
  */
 function sendCacheable(req: Req, res: Res, op: RouteRow['op'], type: string, body: Buffer): void {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  const encoding = encodingFor(res, type, body.length);
+  const tag = createHash('sha256').update(body).digest('base64url').slice(0, 32);
+  const etag = `"${tag}${encoding ? `-${encoding}` : ''}"`;
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', CACHE_CONTROL[op.httpCache ?? 'private']);
   if (matchesEtag(req.headers['if-none-match'], etag)) {
@@ -177,7 +192,7 @@ function sendCacheable(req: Req, res: Res, op: RouteRow['op'], type: string, bod
     res.end();
     return;
   }
-  send(res, 200, type, body);
+  send(res, 200, type, body, encoding);
 }
 
 /** If-None-Match: `*` or a list of tags, weak ones compared by their opaque part (RFC 9110, 13.1.2). */

@@ -30,6 +30,18 @@ export interface McpOptions {
    * default; off only to compare both paths in tests.
    */
   direct?: boolean;
+  /**
+   * The last step of every answer the SDK builds (the HTTP layer's compression); the direct path's
+   * answers are sent by `send` instead.
+   */
+  encode?: (request: Request, response: Response) => Promise<Response>;
+  /** Sends a complete answer of the direct path (the HTTP layer's `send`, which compresses). */
+  sendJson?: (res: ServerResponse, text: string) => void;
+  /**
+   * The answer for a request refused while the SDK served it (McpRequestState.refused: the shutdown
+   * deadline passed before its tool finished), instead of the SDK's tool error result.
+   */
+  refusal?: (reason: unknown) => Response;
 }
 
 export interface McpEndpoint {
@@ -56,7 +68,13 @@ export interface McpEndpoint {
  * state is the one typed accessor, with no untyped bag in between.
  */
 export function createMcpEndpoint(options: McpOptions): McpEndpoint {
-  const { tools, resources, deps, cache, log, direct = true } = options;
+  const { tools, resources, deps, cache, log, direct = true, encode, refusal } = options;
+  const sendText =
+    options.sendJson ??
+    ((res: ServerResponse, text: string) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    });
   const states = new WeakMap<AuthInfo, McpRequestState>();
   const stateOf = (authInfo: AuthInfo | undefined): McpRequestState | undefined =>
     authInfo ? states.get(authInfo) : undefined;
@@ -75,10 +93,14 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
   const legacy = legacyJsonLeg(newServer);
   const serve = toNodeHandler(
     {
-      fetch: async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> =>
-        (await isLegacyRequest(request, options?.parsedBody))
-          ? legacy(request, options)
-          : modern.fetch(request, options),
+      fetch: async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
+        const response = (await isLegacyRequest(request, options?.parsedBody))
+          ? await legacy(request, options)
+          : await modern.fetch(request, options);
+        const refused = stateOf(options?.authInfo)?.refused;
+        if (refused !== undefined && refusal) return refusal(refused);
+        return encode ? encode(request, response) : response;
+      },
     },
     { onerror },
   );
@@ -91,8 +113,7 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
       if (call) {
         const answer = await callTool(toolsByName.get(call.name)!, call.args, state);
         const text = encodeDirectAnswer(call, answer, SERVER_INFO);
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-        res.end(text);
+        sendText(res, text);
         return { reported: [] };
       }
       const id = state.caller?.id ?? 'anonymous';

@@ -27,6 +27,32 @@ export interface InvokeResult {
 export interface InvokeOptions {
   /** The surface's cap on an answer's size (MCP); none on REST. */
   answerLimit?: AnswerLimit;
+  /**
+   * Aborts when the answer can no longer be delivered (the shutdown's grace period ended, or the
+   * client left): the run is no longer waited for and nothing is charged or cached; the abort's
+   * reason is thrown for the surface to answer (a 503) or drop (a client gone).
+   */
+  signal?: AbortSignal;
+}
+
+/** The run, unless `signal` aborts first (its reason is thrown; the run goes on, unwaited). */
+function unlessAborted<T>(run: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return run;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    run.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e as Error);
+      },
+    );
+  });
 }
 
 /**
@@ -68,10 +94,16 @@ export async function invokeOperation(
     if (used >= limit) throw quotaExceeded({ meter, limit, used, needed: null, now });
   }
 
-  const { json, data, warnings, units, bytes } = await execute(op, input, caller, deps);
+  const { signal } = options;
+  const { json, data, warnings, units, bytes } = await unlessAborted(
+    execute(op, input, caller, deps),
+    signal,
+  );
   const answer: CachedAnswer = { json, warnings, bytes };
   // Before charging and caching: a refused answer is not paid for, and a cache hit implies it was.
   if (!bytes) refuseBySize(op, input, answer, answerLimit);
+  // Past this point the answer is delivered: the commit below is short and the answer follows it.
+  if (signal?.aborted) throw signal.reason as Error;
   if (meter && caller && units > 0) {
     const total = await deps.store.usage.add(caller.id, meter, units, limit, now);
     if (total === null) {
