@@ -90,8 +90,8 @@ export function sendJsonRpcError(
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
 
-/** Integer ids as digits only: `7`, `-12`, never `7.0` or `7e0`. */
-const INTEGER_TOKEN = /^-?(0|[1-9]\d*)$/;
+/** Integer ids as digits only: `7`, `-12`, never `7.0`, `7e0` or `-0` (which would come back as `0`). */
+const INTEGER_TOKEN = /^(0|-?[1-9]\d*)$/;
 
 /**
  * Why a numeric JSON-RPC id could not come back exactly as sent, or null when it can. JSON numbers

@@ -418,6 +418,14 @@ describe('MCP transport edge', () => {
     }
   });
 
+  it('regression: the id -0 was answered as 0 (found by the /mcp fuzz); it is refused with the id as sent', async () => {
+    const res = await rpc('{"jsonrpc":"2.0","id":-0,"method":"tools/list"}');
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain('"id":-0,');
+    expect((JSON.parse(text) as { error: { code: number } }).error.code).toBe(-32600);
+  });
+
   it('regression: a rejected MCP request was logged at warn with a stack and the whole 10,000-character header; now info, cut to 200 characters', async () => {
     const before = s.logs.length;
     const res = await rpc(
