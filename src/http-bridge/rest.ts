@@ -88,14 +88,29 @@ function jsonObjectBody(row: RouteRow, req: Req, read: unknown): Record<string, 
   return body as Record<string, unknown>;
 }
 
+/**
+ * An alias's fixed query wins, but a value the client sent for it is still checked: one that differs
+ * is refused (it would otherwise be ignored without a word).
+ */
+function withFixed(row: RouteRow, sent: Record<string, unknown>): Record<string, unknown> {
+  for (const [name, value] of Object.entries(row.fixedQuery)) {
+    if (sent[name] === undefined || sent[name] === value) continue;
+    const message = `${row.binding.path} always means ${name}=${value}; send ${JSON.stringify(value)} or leave ${name} out`;
+    throw new AppError('invalid_input', `${name}: ${message}`, {
+      details: [{ field: name, message, expected: value, received: sent[name] }],
+    });
+  }
+  return { ...sent, ...row.fixedQuery };
+}
+
 /** The request's input: query (read against the schema) under the body, under an alias's fixed query. */
 function rawInput(row: RouteRow, req: Req, target: Target, read: unknown): Record<string, unknown> {
   const query = readQuery(row.op.input, target.query, row.binding.queryNames);
-  if (row.binding.from === 'query') return { ...query, ...row.fixedQuery };
+  if (row.binding.from === 'query') return withFixed(row, query);
   const body = jsonObjectBody(row, req, read);
   const shape = row.op.input.shape as Record<string, unknown>;
   const fromQuery = Object.fromEntries(Object.entries(query).filter(([k]) => k in shape));
-  return { ...fromQuery, ...body, ...row.fixedQuery };
+  return withFixed(row, { ...fromQuery, ...body });
 }
 
 /**

@@ -324,6 +324,15 @@ describe('query strings exactly as documented (one strict parser for every route
   };
   const sample = '/api/chart/bodygraph/sample.json';
 
+  it('regression: include "not-one-of-them" on /api/v1/data-tooltip was ignored with a 200 (found by the OpenAPI property test); a value other than the route\'s fixed one is refused', async () => {
+    const refused = await post('/api/v1/data-tooltip', { ...GOOD, include: 'not-one-of-them' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details![0]!.field).toBe('include');
+    expect(refused.body.error.message).toContain('include=tooltips');
+    expect((await post('/api/v1/data-tooltip', { ...GOOD, include: 'tooltips' })).status).toBe(200);
+    expect((await post('/api/v1/data-tooltip', GOOD)).status).toBe(200);
+  });
+
   it('regression: width=0x320, 1e3, " 800" and 800.0 were read as 800; only digits are an integer', async () => {
     for (const width of ['0x320', '1e3', '%20800', '800.0', '', '+800']) {
       const res = await fetch(

@@ -15,7 +15,7 @@ export const SEMANTIC_REFUSALS: { name: string; why: string; message: RegExp }[]
     why:
       'the pattern gives the form YYYY-MM-DD; month and day ranges and leap years are checked after it ' +
       '(JSON Schema `format: date` is only an annotation)',
-    message: /(month \d+ does not exist|day \d+ does not exist|is not a date|does not have \d+ days)/,
+    message: /(month \d+ does not exist|is not a calendar date|is not a date)/,
   },
   {
     name: 'not a time of day',
@@ -45,6 +45,6 @@ export const SEMANTIC_REFUSALS: { name: string; why: string; message: RegExp }[]
   {
     name: 'q or query',
     why: 'one of two parameters is required, and both sent must agree: a rule across fields',
-    message: /("q" or "query"|q and query|`q` or `query`)/,
+    message: /("field":"query","message":"required"|two names for one input)/,
   },
 ];
