@@ -12,6 +12,8 @@ import { baziBenchSection } from './bazi.js';
 import { birthChartsRestSection } from './birth-charts-rest.js';
 import { renderBenchSection, renderRestSection } from './render.js';
 import { chartBenchSections } from './chart.js';
+import { compressionSection } from './compression.js';
+import { measureMemory, memorySection } from './memory.js';
 import { sageBenchSection } from './sage.js';
 import { measureTransitRest, transitRestSection } from './transits-rest.js';
 import {
@@ -182,6 +184,8 @@ async function main(): Promise<void> {
   sections.push(await renderRestSection());
   sections.push(transitRestSection(await measureTransitRest()));
   sections.push(await sageBenchSection());
+  sections.push(await compressionSection());
+  sections.push(memorySection(await measureMemory()));
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const doc = `# Benchmarks
 
