@@ -18,6 +18,8 @@ import {
   scaleOutSection,
   startupSection,
 } from './operations.js';
+import { compressionSection } from './compression.js';
+import { measureMemory, memorySection } from './memory.js';
 import { sageBenchSection } from './sage.js';
 import { measureTransitRest, transitRestSection } from './transits-rest.js';
 import {
@@ -192,6 +194,8 @@ async function main(): Promise<void> {
   sections.push(await renderRestSection());
   sections.push(transitRestSection(await measureTransitRest()));
   sections.push(await sageBenchSection());
+  sections.push(await compressionSection());
+  sections.push(memorySection(await measureMemory()));
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const doc = `# Benchmarks
 

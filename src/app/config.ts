@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { AdmissionLimits } from '../http-bridge/admission.js';
+import { parseProxyEntry } from '../http-bridge/proxy-trust.js';
 import type { RateLimit } from '../http-bridge/rate-limit.js';
 
 /** Operator settings, all from the environment (documented in the README). */
@@ -18,6 +19,8 @@ export interface Config {
   bodyTimeoutMs: number;
   /** Browser origins allowed on /mcp besides same-origin (and loopback on a loopback bind). */
   allowedOrigins: string[];
+  /** Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (addresses, CIDR blocks, `loopback`). */
+  trustProxy: string[];
   cacheEntries: number;
   /** Worker threads for CPU-heavy operations (transit series and the like). */
   workers: number;
@@ -101,6 +104,19 @@ function origins(env: NodeJS.ProcessEnv): string[] {
     }
   }
   return list.map((o) => new URL(o).origin);
+}
+
+/** TRUST_PROXY: comma-separated addresses, CIDR blocks or `loopback`; none by default. */
+function trustedProxies(env: NodeJS.ProcessEnv): string[] {
+  const list = (env.TRUST_PROXY ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const parsed = parseProxyEntry(entry);
+    if ('error' in parsed) throw new ConfigError(`TRUST_PROXY: ${parsed.error}`);
+  }
+  return list;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -202,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit,
     bodyTimeoutMs: int(env, 'BODY_TIMEOUT_MS', 10_000, 100, 300_000),
     allowedOrigins: origins(env),
+    trustProxy: trustedProxies(env),
     cacheEntries: int(env, 'CACHE_ENTRIES', 5000, 0, 10_000_000),
     workers: int(env, 'WORKERS', availableParallelism(), 1, 64),
     keyCacheMs: int(env, 'KEY_CACHE_MS', 10_000, 0, 3_600_000),

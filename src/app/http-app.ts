@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { type Metrics, NO_METRICS, secondsSince, type Surface } from '../core/metrics.js';
 import type { Logger } from 'pino';
-import { createMcpEndpoint } from '../mcp/index.js';
-import type { ResultCache } from '../operations/cache.js';
-import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
-import type { AnyResource } from '../resources/index.js';
+import { type Metrics, NO_METRICS, secondsSince } from '../core/metrics.js';
 import { Admission, type AdmissionLimits, admit } from '../http-bridge/admission.js';
 import { createAuthenticator } from '../http-bridge/auth.js';
 import { bodyReader } from '../http-bridge/body.js';
-import { docsBaseUrl, renderDocsPage } from '../reference/docs-page.js';
+import { compressResponse } from '../http-bridge/compression.js';
 import { Drain } from '../http-bridge/drain.js';
-import { errorResponder } from '../http-bridge/errors.js';
+import { errorResponder, errorResponse } from '../http-bridge/errors.js';
+import { FaultLog } from '../http-bridge/fault-log.js';
 import {
   clientAddress,
-  HTML_TYPE,
-  JAVASCRIPT_TYPE,
-  JSON_TYPE,
   parseTarget,
   publicOrigin,
   type Req,
@@ -26,18 +20,18 @@ import {
 import type { McpEdgePolicy } from '../http-bridge/mcp-guard.js';
 import { mcpRoute } from '../http-bridge/mcp-route.js';
 import { type MetricsSource, metricsRoute } from '../http-bridge/metrics-route.js';
-import { buildOpenApi } from '../reference/openapi.js';
-import {
-  PLAYGROUND_SCRIPT_PATH,
-  playgroundScript,
-  playgroundTools,
-  renderPlayground,
-} from '../reference/playground.js';
-import { operationExamples } from '../reference/openapi-examples.js';
+import { proxyTrust } from '../http-bridge/proxy-trust.js';
 import { AddressRateLimiter, type RateLimit } from '../http-bridge/rate-limit.js';
 import { addRestRoutes } from '../http-bridge/rest.js';
 import { ANY_METHOD, Router } from '../http-bridge/router.js';
+import { createMcpEndpoint } from '../mcp/index.js';
+import type { ResultCache } from '../operations/cache.js';
 import { buildRouteTable, type RouteRow } from '../operations/routes.js';
+import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
+import { docsBaseUrl } from '../reference/docs-page.js';
+import type { AnyResource } from '../resources/index.js';
+import { addKeyDiscoveryRoutes, addReferencePages, publicPageRoute } from './pages.js';
+import { requestLabels } from './request-labels.js';
 
 export interface HttpAppOptions {
   tools: readonly AnyTool[];
@@ -56,6 +50,8 @@ export interface HttpAppOptions {
   mcpEdge: McpEdgePolicy;
   /** How long an authenticated key is trusted before it is looked up again (revocation delay). */
   keyCacheMs: number;
+  /** Reverse proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none when empty. */
+  trustProxy: readonly string[];
   /** Request, admission and rejection metrics; none by default. */
   metrics?: Metrics;
   /** `/metrics`: the bearer token it needs (null: 404) and what it serves. */
@@ -77,69 +73,66 @@ export interface HttpApp {
  * its size and time bounds, then an admission slot, then the work. So no slot is ever held by a
  * client that is unauthenticated or still sending.
  */
+/** `/health` (process up) and `/ready` (database reachable and not shutting down). */
+function addHealthRoutes(router: Router, deps: Deps, drain: Drain, faults: FaultLog): void {
+  router.add('GET', '/health', (_req, res) => {
+    sendJson(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
+  });
+  router.add('GET', '/ready', async (_req, res) => {
+    if (drain.draining) {
+      faults.fault(res, 'info', { status: 503 }, 'not ready: shutting down');
+      sendJson(res, 503, { status: 'shutting down', database: deps.store.db.kind });
+      return;
+    }
+    const ok = await deps.store.db.ping();
+    if (!ok) faults.fault(res, 'warn', { status: 503 }, 'not ready: the database is unreachable');
+    sendJson(res, ok ? 200 : 503, {
+      status: ok ? 'ready' : 'database unreachable',
+      database: deps.store.db.kind,
+    });
+  });
+}
+
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { deps, cache, log } = options;
   const metrics = options.metrics ?? NO_METRICS;
   const admission = new Admission(options.admission);
-  const takeSlot = (res: Res) => admit(admission, res, metrics);
+  const drain = new Drain();
+  const signalFor = (res: Res) => drain.signalFor(res);
+  const takeSlot = (res: Res) => admit(admission, res, signalFor(res), metrics);
   const labels = requestLabels(options.tools);
   const limiter = new AddressRateLimiter(options.rateLimit);
+  const trust = proxyTrust(options.trustProxy);
+  /** The scheme and host the client used (a plain host name, else the default address). */
+  const baseUrl = (req: Req) => {
+    const { protocol, host } = publicOrigin(req, trust);
+    return docsBaseUrl(protocol, host);
+  };
   const auth = createAuthenticator(deps.store.keys, options.keyCacheMs);
   const routes = buildRouteTable([...options.tools, ...options.endpoints]);
-  const drain = new Drain();
+  const faults = new FaultLog(log);
   const body = { limit: options.bodyLimit, timeoutMs: options.bodyTimeoutMs, log };
   const router = new Router();
-  /** Key-less pages: the address rate limit, then a slot like every other route. */
-  const publicPage =
-    (render: (req: Req) => Promise<string> | string, type: string) => async (req: Req, res: Res) => {
-      limiter.take(clientAddress(req));
-      await takeSlot(res);
-      send(res, 200, type, await render(req));
-    };
-
-  addHealthRoutes(router, deps, drain);
-
-  // Built on first use (response examples run each operation once), then served as the same bytes.
-  let openApiJson: Promise<string> | null = null;
-  router.add(
-    'GET',
-    '/openapi.json',
-    publicPage(() => {
-      openApiJson ??= operationExamples(
-        routes.map((r) => r.op),
-        deps,
-        log,
-      ).then((examples) => JSON.stringify(buildOpenApi(routes, options.tools, examples)));
-      return openApiJson;
-    }, JSON_TYPE),
-  );
-  let playground: string | null = null;
-  router.add(
-    'GET',
-    '/',
-    publicPage(() => (playground ??= renderPlayground(playgroundTools(routes, options.tools))), HTML_TYPE),
-  );
-  let script: Promise<string> | null = null;
-  router.add(
-    'GET',
-    PLAYGROUND_SCRIPT_PATH,
-    publicPage(() => (script ??= playgroundScript()), JAVASCRIPT_TYPE),
-  );
-  let docsPage: ((baseUrl: string) => string) | null = null;
-  router.add(
-    'GET',
-    '/docs',
-    publicPage((req) => {
-      docsPage ??= renderDocsPage(routes, options.tools, options.resources);
-      const { protocol, host } = publicOrigin(req);
-      return docsPage(docsBaseUrl(protocol, host));
-    }, HTML_TYPE),
-  );
-
+  const publicPage = publicPageRoute({
+    limit: (req) => limiter.take(clientAddress(req, trust)),
+    admit: takeSlot,
+  });
+  addHealthRoutes(router, deps, drain, faults);
+  addReferencePages(router, { ...options, routes, publicPage, baseUrl });
+  addKeyDiscoveryRoutes(router, {
+    publicPage,
+    baseUrl,
+    limit: (req) => limiter.take(clientAddress(req, trust)),
+  });
   const endpoint = options.metricsEndpoint;
   router.add('GET', '/metrics', metricsRoute(endpoint?.token ?? null, endpoint?.source ?? NO_SOURCE));
 
-  const mcp = createMcpEndpoint(options);
+  const mcp = createMcpEndpoint({
+    ...options,
+    encode: compressResponse,
+    refusal: errorResponse,
+    sendJson: (res, text) => send(res, 200, 'application/json', text),
+  });
   router.add(
     ANY_METHOD,
     '/mcp',
@@ -150,6 +143,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       readBody: bodyReader({ ...body, anyType: true }),
       admit: takeSlot,
       label: labels.mcp,
+      faults,
+      baseUrl,
+      signalFor,
     }),
   );
   addRestRoutes(router, {
@@ -160,104 +156,24 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     limiter,
     readBody: bodyReader(body),
     admit: takeSlot,
+    trust,
+    signalFor,
     label: labels.set,
   });
 
-  const handle = requestHandler(router, drain, errorResponder(log, metrics), (req, res, start) => {
-    const { operation, surface } = labels.of(res, req);
-    // A response that never finished: the client closed first (499, as proxies log it).
-    metrics.request(operation, surface, res.writableFinished ? res.statusCode : 499, secondsSince(start));
-  });
-  return { handle, admission, routes, drain };
-}
-
-const NO_SOURCE: MetricsSource = { text: async () => '', contentType: 'text/plain' };
-
-/** JSON-RPC methods named as they are in the request metrics; any other is `other`. */
-const MCP_METHODS = new Set([
-  'initialize',
-  'notifications/initialized',
-  'ping',
-  'tools/list',
-  'tools/call',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-  'prompts/list',
-]);
-
-/**
- * The operation and surface of each request, for the request metrics: set by the REST and MCP routes,
- * else the route's own path (health, pages) or `unmatched`. Label values come only from the registry
- * and fixed lists, never from what a caller sends, so the number of series stays bounded.
- */
-function requestLabels(tools: readonly AnyTool[]) {
-  const byRes = new WeakMap<Res, { operation: string; surface: Surface }>();
-  const toolNames = new Set(tools.map((t) => t.name));
-  const fixed = new Set([
-    '/health',
-    '/ready',
-    '/metrics',
-    '/openapi.json',
-    '/',
-    '/docs',
-    PLAYGROUND_SCRIPT_PATH,
-  ]);
-  const mcpOperation = (body: unknown): string => {
-    const message = (typeof body === 'object' && body !== null ? body : {}) as {
-      method?: unknown;
-      params?: { name?: unknown };
-    };
-    const { method } = message;
-    if (method === 'tools/call') {
-      const name = message.params?.name;
-      return typeof name === 'string' && toolNames.has(name) ? name : 'tools/call';
-    }
-    return typeof method === 'string' && MCP_METHODS.has(method) ? method : 'other';
-  };
-  return {
-    set: (res: Res, operation: string, surface: Surface) => byRes.set(res, { operation, surface }),
-    mcp: (res: Res, body: unknown) =>
-      byRes.set(res, { operation: body === null ? 'unread' : mcpOperation(body), surface: 'mcp' }),
-    of(res: Res, req: Req): { operation: string; surface: Surface } {
-      const label = byRes.get(res);
-      if (label) return label;
-      const path = parseTarget(req.url).path;
-      return { operation: fixed.has(path) ? path : 'unmatched', surface: 'other' };
-    },
-  };
-}
-
-/** `/health` (the process is up) and `/ready` (database reachable and not draining). */
-function addHealthRoutes(router: Router, deps: Deps, drain: Drain): void {
-  router.add('GET', '/health', (_req, res) => {
-    sendJson(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
-  });
-  router.add('GET', '/ready', async (_req, res) => {
-    if (drain.draining) {
-      sendJson(res, 503, { status: 'shutting down', database: deps.store.db.kind });
-      return;
-    }
-    const ok = await deps.store.db.ping();
-    sendJson(res, ok ? 200 : 503, {
-      status: ok ? 'ready' : 'database unreachable',
-      database: deps.store.db.kind,
-    });
-  });
-}
-
-/** Every request: tracked by the drain, given an id, routed, its failure answered, and measured once it closes. */
-function requestHandler(
-  router: Router,
-  drain: Drain,
-  onError: (e: unknown, req: Req, res: Res) => void,
-  measure: (req: Req, res: Res, start: number) => void,
-): (req: Req, res: Res) => void {
-  return (req, res) => {
+  const onError = errorResponder(faults, metrics);
+  const handle = (req: Req, res: Res): void => {
     const start = performance.now();
-    res.once('close', () => measure(req, res, start));
+    res.once('close', () => {
+      const { operation, surface } = labels.of(res, req);
+      // A response that never finished: the client closed first (499, as proxies log it).
+      metrics.request(operation, surface, res.writableFinished ? res.statusCode : 499, secondsSince(start));
+    });
     drain.track(res);
+    faults.watch(req, res);
     res.setHeader('X-Request-Id', randomUUID());
+    // No answer of this service is meant to be sniffed into another type (an SVG or JSON as HTML).
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     // Admitted requests overwrite this with their wait; the rest never queued.
     res.setHeader('X-Queue-Wait-Ms', '0');
     try {
@@ -268,4 +184,7 @@ function requestHandler(
       onError(e, req, res);
     }
   };
+  return { handle, admission, routes, drain };
 }
+
+const NO_SOURCE: MetricsSource = { text: async () => '', contentType: 'text/plain' };

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { AppError } from '../core/errors.js';
 import { errorResponder } from '../http-bridge/errors.js';
+import { FaultLog } from '../http-bridge/fault-log.js';
 import { parseTarget } from '../http-bridge/http.js';
 import { type MetricsSource, metricsRoute } from '../http-bridge/metrics-route.js';
 
@@ -23,7 +24,7 @@ export function listenMetrics(
   log: Logger,
 ): Promise<MetricsListener> {
   const route = metricsRoute(token, source);
-  const onError = errorResponder(log);
+  const onError = errorResponder(new FaultLog(log));
   const server = createServer((req, res) => {
     const { path } = parseTarget(req.url);
     const answer =

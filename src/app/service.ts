@@ -118,6 +118,7 @@ export async function createService(
       token: metrics ? config.metricsToken : null,
       source: overrides.metricsSource ?? registrySource(metrics),
     },
+    trustProxy: config.trustProxy,
   });
   metrics?.watch({ admission: http.admission, journal: store.usage, ...(pool ? { pool } : {}) });
   const listener = httpListener(http, config, async () => {

@@ -85,3 +85,14 @@ export class AppError extends Error {
 
 export const invalidInput = (field: string, message: string, extra: Record<string, unknown> = {}): AppError =>
   new AppError('invalid_input', `${field}: ${message}`, { details: [{ field, message, ...extra }] });
+
+/** Longest text a log line repeats from a request (a header, a path, a validator's message). */
+export const LOG_ECHO_MAX = 200;
+
+/**
+ * Text as a log may repeat it: at most `max` characters, the cut marked with how long it was, so a
+ * 10,000-character header becomes a short line instead of a 20,000-character one.
+ */
+export function clip(text: string, max = LOG_ECHO_MAX): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+}

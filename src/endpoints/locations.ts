@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { searchCities } from '../core/location/index.js';
 import { defineOperation } from '../operations/types.js';
 import { suggestionSchema } from '../schemas/location.js';
+import { textField } from '../schemas/text.js';
 
 /** GET /api/locations: the city picker's search (REST only, free). */
 export const searchLocations = defineOperation({
@@ -12,7 +13,9 @@ export const searchLocations = defineOperation({
     '(places with at least 1,000 people). Each item is shaped like a validate-location suggestion; its ' +
     '`value` can be sent as birthLocation. Free with any valid key, unmetered.',
   input: z.object({
-    q: z.string().min(1).max(100).describe('What the user typed so far, e.g. "Lond", "sao pa", "Torronto".'),
+    q: textField({ min: 1, max: 100 }).describe(
+      'What the user typed so far, e.g. "Lond", "sao pa", "Torronto".',
+    ),
     limit: z
       .number()
       .int()

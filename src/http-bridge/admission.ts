@@ -137,18 +137,26 @@ export class Admission {
 /**
  * Takes a slot for this response, after authentication and after the body has arrived (so a slow or
  * unauthenticated client never holds one), reports the wait in `X-Queue-Wait-Ms`, and frees the slot
- * when the response closes. Rejects with the refusal (503, Retry-After) or ClientGone.
+ * when the response closes. Rejects with the refusal (503, Retry-After), ClientGone, or the reason of
+ * `signal` (the shutdown's grace period ended while it waited).
  */
-export async function admit(admission: Admission, res: Res, metrics: Metrics = NO_METRICS): Promise<void> {
+export async function admit(
+  admission: Admission,
+  res: Res,
+  signal?: AbortSignal,
+  metrics: Metrics = NO_METRICS,
+): Promise<void> {
+  if (signal?.aborted) throw signal.reason as Error;
   let ticket = admission.tryAcquire();
   if (!ticket) {
     const abort = new AbortController();
     const onClose = () => abort.abort();
     res.once('close', onClose);
     try {
-      ticket = await admission.acquire(abort.signal);
+      ticket = await admission.acquire(signal ? AbortSignal.any([abort.signal, signal]) : abort.signal);
     } catch (e) {
       if (res.destroyed) throw new ClientGone();
+      if (signal?.aborted) throw signal.reason as Error;
       res.setHeader('X-Queue-Wait-Ms', String(admission.limits.maxWaitMs));
       throw e;
     } finally {

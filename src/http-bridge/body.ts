@@ -3,6 +3,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Logger } from 'pino';
 import { AppError } from '../core/errors.js';
 import { charsetOf, ClientGone, hasBody, isJsonType, type Req, type Res } from './http.js';
+import { type JsonBody, parseJsonBody } from './json-body.js';
 
 export interface BodyOptions {
   /** Largest accepted body after decompression, e.g. "100kb". */
@@ -13,9 +14,6 @@ export interface BodyOptions {
   /** Read any Content-Type as JSON (/mcp); by default only JSON types are read. */
   anyType?: boolean;
 }
-
-/** JSON that does not parse: REST answers it as invalid_input, /mcp as JSON-RPC -32700. */
-export class MalformedJson extends AppError {}
 
 const ACCEPTED_ENCODINGS = 'identity, gzip, deflate or br';
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
@@ -52,13 +50,14 @@ const tooLarge = (limit: string) =>
   new AppError('payload_too_large', `The request body is larger than ${limit}.`);
 
 /**
- * Reads a JSON body within a size and a time bound; undefined when the request has none (or, unless
- * `anyType`, when it is not JSON: the route decides what that means). It runs after authentication
+ * Reads a JSON body within a size and a time bound (parsed by json-body.ts: nesting bounded, the
+ * top-level `id` kept as sent); undefined when the request has none (or, unless `anyType`, when it
+ * is not JSON: the route decides what that means). It runs after authentication
  * and before an admission slot is taken, so a slow or abandoned upload costs a socket, never a slot.
  * A body that has not arrived in time is 408 and its connection closed; a client that leaves
  * mid-body is logged at debug level and rejects with ClientGone.
  */
-export function bodyReader(options: BodyOptions): (req: Req, res: Res) => Promise<unknown> {
+export function bodyReader(options: BodyOptions): (req: Req, res: Res) => Promise<JsonBody | undefined> {
   const limitBytes = byteLimit(options.limit);
   const seconds = options.timeoutMs / 1000;
   return (req, res) => {
@@ -102,7 +101,7 @@ export function bodyReader(options: BodyOptions): (req: Req, res: Res) => Promis
       const onEnd = () => {
         finish();
         try {
-          resolve(parseJson(Buffer.concat(chunks, received)));
+          resolve(parseJsonBody(Buffer.concat(chunks, received)));
         } catch (e) {
           reject(e);
         }
@@ -146,57 +145,4 @@ export function bodyReader(options: BodyOptions): (req: Req, res: Res) => Promis
       res.once('close', onGone);
     });
   };
-}
-
-/**
- * Strict JSON as body-parser reads it: an object or an array (an empty body is `{}`), a leading BOM
- * ignored; a bare scalar is named in the error, which helps more than "not valid JSON".
- */
-function parseJson(bytes: Buffer): unknown {
-  if (bytes.length === 0) return {};
-  let text = bytes.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const first = /^[ \t\n\r]*(.)/s.exec(text)?.[1];
-  if (first === '{' || first === '[') {
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw notJson();
-    }
-  }
-  const scalar = scalarKind(text);
-  if (!scalar) throw notJson();
-  throw new MalformedJson('invalid_input', `The request body must be a JSON object; got ${scalar}.`, {
-    details: [
-      {
-        field: '(body)',
-        message: `must be a JSON object, got ${scalar}`,
-        expected: 'a JSON object',
-        received: scalar,
-      },
-    ],
-  });
-}
-
-function notJson(): MalformedJson {
-  return new MalformedJson(
-    'invalid_input',
-    'The request body is not valid JSON: check the quotes, commas and braces, and send one JSON object.',
-    {
-      details: [
-        { field: '(body)', message: 'not valid JSON; send one JSON object', expected: 'a JSON object' },
-      ],
-    },
-  );
-}
-
-/** "a number", "a string", "null" ... when the text is a valid JSON scalar; null otherwise. */
-function scalarKind(text: string): string | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value === null) return 'null';
-    return typeof value === 'object' ? null : `a ${typeof value}`;
-  } catch {
-    return null;
-  }
 }

@@ -1,46 +1,73 @@
-import type { Logger } from 'pino';
-import { AppError, HTTP_STATUS } from '../core/errors.js';
+import { AppError, clip, HTTP_STATUS } from '../core/errors.js';
 import { type Metrics, NO_METRICS } from '../core/metrics.js';
+import { type FaultLog, loggableError } from './fault-log.js';
 import { ClientGone, type Req, type Res, sendJson } from './http.js';
 
 /**
  * The 401 challenge (RFC 6750). It names `invalid_token` even when the header is missing: MCP clients
- * start an OAuth flow on a bare `Bearer` challenge, and this server has no OAuth, only API keys.
+ * start an OAuth flow on a bare `Bearer` challenge, and this server has no OAuth, only API keys. On
+ * /mcp it also points at the resource's metadata (RFC 9728 section 5.1), which says so.
  */
-function bearerChallenge(message: string): string {
+export function bearerChallenge(message: string, resourceMetadata?: string): string {
   const description = message.replace(/[^\x20-\x7e]|["\\]/g, '');
-  return `Bearer realm="chart-service", error="invalid_token", error_description="${description}"`;
+  const metadata = resourceMetadata ? `, resource_metadata="${resourceMetadata}"` : '';
+  return `Bearer realm="chart-service"${metadata}, error="invalid_token", error_description="${description}"`;
 }
+
+const envelope = (e: AppError) => ({
+  success: false,
+  error: { code: e.code, message: e.message, ...(e.details?.length ? { details: e.details } : {}) },
+});
 
 /** Writes the error envelope with the status of the one table. */
 export function sendError(res: Res, e: AppError): void {
   if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
-  if (e.code === 'unauthorized') res.setHeader('WWW-Authenticate', bearerChallenge(e.message));
-  sendJson(res, HTTP_STATUS[e.code], {
-    success: false,
-    error: { code: e.code, message: e.message, ...(e.details?.length ? { details: e.details } : {}) },
-  });
+  if (e.code === 'unauthorized' && !res.hasHeader('WWW-Authenticate'))
+    res.setHeader('WWW-Authenticate', bearerChallenge(e.message));
+  sendJson(res, HTTP_STATUS[e.code], envelope(e));
 }
 
-/** The last step of every route: each failure becomes a JSON error; unexpected ones are logged, never shown. */
-export function errorResponder(log: Logger, metrics: Metrics = NO_METRICS) {
+/**
+ * The same envelope as a web Response, for an answer that an SDK writes (MCP): an AppError with
+ * its status, anything else as nobody's answer (the client is gone).
+ */
+export function errorResponse(e: unknown): Response {
+  if (!(e instanceof AppError)) return new Response(null, { status: 499 });
+  const headers: Record<string, string> = { connection: 'close' };
+  if (e.retryAfter !== undefined) headers['retry-after'] = String(e.retryAfter);
+  return Response.json(envelope(e), { status: HTTP_STATUS[e.code], headers });
+}
+
+/**
+ * The last step of every route: each failure becomes a JSON error. A 5xx is logged with its cause
+ * (unexpected ones at error with the stack, refusals such as a full queue or an unreachable
+ * database at warn); the response says only what the caller can act on.
+ */
+export function errorResponder(faults: FaultLog, metrics: Metrics = NO_METRICS) {
   return (err: unknown, req: Req, res: Res): void => {
     if (err instanceof ClientGone || res.destroyed) {
       res.destroy();
       return;
     }
+    const path = clip(req.url ?? '');
     if (res.headersSent) {
-      log.error({ err, path: req.url }, 'error after response started');
+      faults.fault(res, 'error', { err: loggableError(err), path }, 'error after response started');
       res.destroy();
       return;
     }
     if (err instanceof AppError) {
       metrics.rejection(err.code);
+      const status = HTTP_STATUS[err.code];
+      if (status >= 500) {
+        const cause = err.cause === undefined ? {} : { err: loggableError(err.cause) };
+        const level = err.code === 'internal_error' ? 'error' : 'warn';
+        faults.fault(res, level, { status, code: err.code, path, ...cause }, clip(err.message));
+      }
       sendError(res, err);
       return;
     }
     metrics.rejection('internal_error');
-    log.error({ err, path: req.url, method: req.method }, 'unexpected error');
+    faults.fault(res, 'error', { err: loggableError(err), path, method: req.method }, 'unexpected error');
     sendError(res, new AppError('internal_error', 'Internal error; it has been logged.'));
   };
 }

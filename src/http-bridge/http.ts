@@ -1,5 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
+import {
+  compressBody,
+  type Encoding,
+  isCompressible,
+  MIN_COMPRESSED_BYTES,
+  negotiateEncoding,
+  varyOnEncoding,
+} from './compression.js';
+import type { ProxyTrust } from './proxy-trust.js';
 
 /**
  * The few request and response primitives the HTTP surface needs, on Node's own objects: no
@@ -29,12 +38,52 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 export const JAVASCRIPT_TYPE = 'text/javascript; charset=utf-8';
 
-/** Sends a complete answer: status, type, length and body in one write. */
-export function send(res: Res, status: number, type: string, body: string | Buffer): void {
+/**
+ * The coding an answer of this type and size will be sent in (compression.ts), or null. An answer
+ * that could be compressed at all varies on Accept-Encoding, whatever this client asked for, so a
+ * cache keeps each coding apart.
+ */
+export function encodingFor(res: Res, type: string, length: number): Encoding | null {
+  if (length < MIN_COMPRESSED_BYTES || !isCompressible(type)) return null;
+  res.setHeader('Vary', varyOnEncoding(res.getHeader('Vary') as string | undefined));
+  return negotiateEncoding(res.req?.headers['accept-encoding']);
+}
+
+/**
+ * Sends a complete answer: status, type, exact length and body in one write, compressed on the
+ * thread pool when the client accepts it (`encoding` as encodingFor decided, when the caller needed
+ * to know first). A HEAD answer carries the same headers, its body left out by Node.
+ */
+export function send(
+  res: Res,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  encoding: Encoding | null = encodingFor(
+    res,
+    type,
+    typeof body === 'string' ? Buffer.byteLength(body) : body.length,
+  ),
+): void {
   res.statusCode = status;
   res.setHeader('Content-Type', type);
-  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
-  res.end(body);
+  if (!encoding) {
+    res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+    res.end(body);
+    return;
+  }
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const finish = (out: Buffer, coding: Encoding | null) => {
+    if (res.destroyed || res.writableEnded) return;
+    if (coding) res.setHeader('Content-Encoding', coding);
+    res.setHeader('Content-Length', out.length);
+    res.end(out);
+  };
+  // A compressor failure leaves the answer uncompressed rather than unanswered.
+  compressBody(bytes, encoding).then(
+    (packed) => finish(packed, encoding),
+    () => finish(bytes, null),
+  );
 }
 
 /** Sends a value (or JSON text already serialized) as `application/json`. */
@@ -75,39 +124,33 @@ export function charsetOf(req: Req): string | undefined {
   return m?.[1]?.toLowerCase();
 }
 
-/** Loopback peers are trusted proxies (a reverse proxy on the same machine), as `trust proxy: loopback`. */
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const a = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return a === '::1' || /^127\./.test(a);
-}
-
 const firstOf = (header: string | string[] | undefined): string | undefined => {
   const value = Array.isArray(header) ? header[0] : header;
   return value?.split(',')[0]?.trim() || undefined;
 };
 
 /**
- * The client's address: the peer, or when the peer is a loopback proxy, the nearest address in
- * X-Forwarded-For that is not one (read right to left, so a client cannot forge its way past).
+ * The client's address: the peer, or when the peer is a trusted proxy (TRUST_PROXY), the nearest
+ * address in X-Forwarded-For that is not one (read right to left, so a client cannot forge its way
+ * past the proxies).
  */
-export function clientAddress(req: Req): string {
+export function clientAddress(req: Req, trust: ProxyTrust): string {
   let address = req.socket.remoteAddress ?? 'unknown';
-  if (!isLoopback(address)) return address;
+  if (!trust.trusts(address)) return address;
   const header = req.headers['x-forwarded-for'];
   const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
   for (let i = forwarded.length - 1; i >= 0; i--) {
     const hop = forwarded[i]!.trim();
     if (!hop) continue;
     address = hop;
-    if (!isLoopback(hop)) break;
+    if (!trust.trusts(hop)) break;
   }
   return address;
 }
 
-/** Scheme and host the client used, honouring X-Forwarded-Proto/-Host from a loopback proxy. */
-export function publicOrigin(req: Req): { protocol: string; host: string | undefined } {
-  const trusted = isLoopback(req.socket.remoteAddress);
+/** Scheme and host the client used, honouring X-Forwarded-Proto/-Host from a trusted proxy. */
+export function publicOrigin(req: Req, trust: ProxyTrust): { protocol: string; host: string | undefined } {
+  const trusted = trust.trusts(req.socket.remoteAddress);
   const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
   const protocol = (trusted && firstOf(req.headers['x-forwarded-proto'])) || (encrypted ? 'https' : 'http');
   const host = (trusted && firstOf(req.headers['x-forwarded-host'])) || req.headers.host;

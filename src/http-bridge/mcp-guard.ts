@@ -60,26 +60,74 @@ export function mcpEdgeGuard(policy: McpEdgePolicy): (req: Req) => void {
   };
 }
 
-/** A JSON-RPC error answer for a message the MCP layer will not run (parse error, batch). */
-export function sendJsonRpcError(res: Res, status: number, code: number, message: string): void {
-  sendJson(res, status, { jsonrpc: '2.0', id: null, error: { code, message } });
+/** A raw JSON scalar token that may be spliced into an answer as the id: a number or a string. */
+const NUMBER_TOKEN = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+function idToken(rawId: string | undefined): string {
+  if (rawId === undefined) return 'null';
+  if (NUMBER_TOKEN.test(rawId)) return rawId;
+  try {
+    return typeof JSON.parse(rawId) === 'string' ? rawId : 'null';
+  } catch {
+    return 'null';
+  }
+}
+
+/**
+ * A JSON-RPC error answer for a message the MCP layer will not run (parse error, batch, nesting,
+ * an id it cannot echo exactly), with the request's id exactly as its bytes were sent when known.
+ */
+export function sendJsonRpcError(
+  res: Res,
+  status: number,
+  code: number,
+  message: string,
+  rawId?: string,
+): void {
+  const error = JSON.stringify({ code, message });
+  sendJson(res, status, `{"jsonrpc":"2.0","id":${idToken(rawId)},"error":${error}}`);
 }
 
 export const PARSE_ERROR = -32700;
-const INVALID_REQUEST = -32600;
+export const INVALID_REQUEST = -32600;
+
+/** Integer ids as digits only: `7`, `-12`, never `7.0`, `7e0` or `-0` (which would come back as `0`). */
+const INTEGER_TOKEN = /^(0|-?[1-9]\d*)$/;
+
+/**
+ * Why a numeric JSON-RPC id could not come back exactly as sent, or null when it can. JSON numbers
+ * are read as doubles, so an id above 2^53 (`12345678901234567890`) would be answered with other
+ * digits, and `7.0` as `7`; such ids are refused, echoing the id's own bytes. Strings and integers
+ * within ±(2^53-1) pass.
+ */
+export function idProblem(body: unknown, rawId: string | undefined): string | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const id = (body as { id?: unknown }).id;
+  if (typeof id !== 'number') return null;
+  if (Number.isSafeInteger(id) && rawId !== undefined && INTEGER_TOKEN.test(rawId)) return null;
+  return (
+    `Invalid Request: the id ${rawId ?? String(id)} cannot be answered exactly (JSON numbers are read as ` +
+    'doubles); send a string id, or an integer written as digits between -9007199254740991 and 9007199254740991.'
+  );
+}
 
 /**
  * After the body has been read: batches (arrays) are refused, one message per HTTP request. The MCP
  * revisions this server speaks (2025-06-18 onwards) have no batches, and one request carrying a
- * hundred tool calls would bypass admission. Returns whether the message may go on.
+ * hundred tool calls would bypass admission. An id that could not be echoed exactly is refused too.
+ * Returns whether the message may go on.
  */
-export function acceptsMessage(body: unknown, res: Res): boolean {
-  if (!Array.isArray(body)) return true;
-  sendJsonRpcError(
-    res,
-    400,
-    INVALID_REQUEST,
-    'JSON-RPC batches are not supported: send one JSON-RPC message per HTTP request.',
-  );
+export function acceptsMessage(body: unknown, rawId: string | undefined, res: Res): boolean {
+  if (Array.isArray(body)) {
+    sendJsonRpcError(
+      res,
+      400,
+      INVALID_REQUEST,
+      'JSON-RPC batches are not supported: send one JSON-RPC message per HTTP request.',
+    );
+    return false;
+  }
+  const problem = idProblem(body, rawId);
+  if (problem === null) return true;
+  sendJsonRpcError(res, 400, INVALID_REQUEST, problem, rawId);
   return false;
 }

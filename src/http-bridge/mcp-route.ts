@@ -1,14 +1,19 @@
 import type { McpEndpoint } from '../mcp/index.js';
+import { AppError, clip } from '../core/errors.js';
 import type { Authenticator } from './auth.js';
-import { MalformedJson } from './body.js';
+import { bearerChallenge } from './errors.js';
+import { resourceMetadataUrl } from './key-auth-discovery.js';
 import { type Req, type Res, setHeader } from './http.js';
+import { type JsonBody, MalformedJson, TooDeepJson } from './json-body.js';
 import {
   acceptsMessage,
+  INVALID_REQUEST,
   type McpEdgePolicy,
   mcpEdgeGuard,
   PARSE_ERROR,
   sendJsonRpcError,
 } from './mcp-guard.js';
+import { type FaultLog, loggableError } from './fault-log.js';
 import type { Handler } from './router.js';
 
 export interface McpRouteOptions {
@@ -16,10 +21,31 @@ export interface McpRouteOptions {
   auth: Authenticator;
   edge: McpEdgePolicy;
   /** Reads the body within the size and time bounds (any content type is read as JSON here). */
-  readBody: (req: Req, res: Res) => Promise<unknown>;
+  readBody: (req: Req, res: Res) => Promise<JsonBody | undefined>;
   admit: (res: Res) => Promise<void>;
   /** Names the request's operation (from the JSON-RPC body) for the request metrics. */
   label: (res: Res, body: unknown) => void;
+  faults: FaultLog;
+  /** The scheme and host the client used, for the resource metadata URL of the 401 challenge. */
+  baseUrl: (req: Req) => string;
+  /** Aborts when the response can no longer be delivered (drain.ts); nothing is charged then. */
+  signalFor: (res: Res) => AbortSignal;
+}
+
+/**
+ * What the SDK reported about a request, logged by the status answered: a 5xx with its cause (the
+ * first report, stack kept), a rejected message (4xx) at info without a stack; client text cut to
+ * 200 characters.
+ */
+function logOutcome(faults: FaultLog, res: Res, reported: readonly Error[]): void {
+  const status = res.statusCode;
+  if (status >= 500) {
+    const cause = reported[0] === undefined ? {} : { err: loggableError(reported[0]) };
+    faults.fault(res, 'error', { status, ...cause }, 'mcp request failed');
+  } else if (reported.length) {
+    const reason = reported.map((e) => clip(e.message)).join('; ');
+    faults.log[status >= 400 ? 'info' : 'debug']({ status, reason }, 'mcp request rejected');
+  }
 }
 
 /**
@@ -33,19 +59,35 @@ export function mcpRoute(options: McpRouteOptions): Handler {
   return async (req, res) => {
     options.label(res, null);
     guard(req);
-    const caller = await auth.authenticate(req.headers.authorization);
-    let body: unknown;
+    const caller = await auth.authenticate(req.headers.authorization).catch((e: unknown) => {
+      if (e instanceof AppError && e.code === 'unauthorized') {
+        const metadata = resourceMetadataUrl(options.baseUrl(req));
+        res.setHeader('WWW-Authenticate', bearerChallenge(e.message, metadata));
+      }
+      throw e;
+    });
+    let read: JsonBody | undefined;
     try {
-      body = await options.readBody(req, res);
+      read = await options.readBody(req, res);
     } catch (e) {
+      if (e instanceof TooDeepJson) {
+        sendJsonRpcError(res, 400, INVALID_REQUEST, `Invalid Request: ${e.message}`, e.rawId);
+        return;
+      }
       if (!(e instanceof MalformedJson)) throw e;
       sendJsonRpcError(res, 400, PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
       return;
     }
+    const body = read?.value;
     options.label(res, body);
-    if (!acceptsMessage(body, res)) return;
+    if (!acceptsMessage(body, read?.rawId, res)) return;
     await options.admit(res);
-    const state = { caller, setHeader: (name: string, value: string) => setHeader(res, name, value) };
-    await mcp.handle(req, res, state, body);
+    const state = {
+      caller,
+      setHeader: (name: string, value: string) => setHeader(res, name, value),
+      signal: options.signalFor(res),
+    };
+    const { reported } = await mcp.handle(req, res, state, body);
+    logOutcome(options.faults, res, reported);
   };
 }

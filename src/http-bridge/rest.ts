@@ -6,11 +6,22 @@ import { authorize, type Grant } from '../operations/access.js';
 import { invokeOperation } from '../operations/invoke.js';
 import type { Deps } from '../operations/types.js';
 import type { Authenticator } from './auth.js';
-import { clientAddress, isJsonType, JSON_TYPE, type Req, type Res, send, type Target } from './http.js';
+import {
+  clientAddress,
+  encodingFor,
+  isJsonType,
+  JSON_TYPE,
+  type Req,
+  type Res,
+  send,
+  type Target,
+} from './http.js';
+import type { ProxyTrust } from './proxy-trust.js';
+import type { JsonBody } from './json-body.js';
 import type { AddressRateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
 import type { RouteRow } from '../operations/routes.js';
-import { coerceQuery } from './query.js';
+import { readQuery } from './query.js';
 
 export interface RestOptions {
   routes: readonly RouteRow[];
@@ -18,12 +29,16 @@ export interface RestOptions {
   cache: ResultCache;
   auth: Authenticator;
   limiter: AddressRateLimiter;
+  /** The reverse proxies whose X-Forwarded-For names the client. */
+  trust: ProxyTrust;
   /** Reads the JSON body within the size and time bounds. */
-  readBody: (req: Req, res: Res) => Promise<unknown>;
+  readBody: (req: Req, res: Res) => Promise<JsonBody | undefined>;
   /** Takes an admission slot for the response. */
   admit: (res: Res) => Promise<void>;
   /** Names the request's operation and surface for the request metrics. */
   label: (res: Res, operation: string, surface: 'rest' | 'alias') => void;
+  /** Aborts when the response can no longer be delivered (drain.ts); nothing is charged then. */
+  signalFor: (res: Res) => AbortSignal;
 }
 
 /**
@@ -75,28 +90,29 @@ function jsonObjectBody(row: RouteRow, req: Req, read: unknown): Record<string, 
   return body as Record<string, unknown>;
 }
 
-/** Query parameters sent under another accepted name (`q` for `query`) under the field's own name. */
-function renamed(row: RouteRow, query: Record<string, unknown>): Record<string, unknown> {
-  const names = row.binding.queryNames;
-  if (!names) return query;
-  const out = { ...query };
-  for (const [other, field] of Object.entries(names)) {
-    if (other in out) {
-      if (!(field in out)) out[field] = out[other];
-      delete out[other];
-    }
+/**
+ * An alias's fixed query wins, but a value the client sent for it is still checked: one that differs
+ * is refused (it would otherwise be ignored without a word).
+ */
+function withFixed(row: RouteRow, sent: Record<string, unknown>): Record<string, unknown> {
+  for (const [name, value] of Object.entries(row.fixedQuery)) {
+    if (sent[name] === undefined || sent[name] === value) continue;
+    const message = `${row.binding.path} always means ${name}=${value}; send ${JSON.stringify(value)} or leave ${name} out`;
+    throw new AppError('invalid_input', `${name}: ${message}`, {
+      details: [{ field: name, message, expected: value, received: sent[name] }],
+    });
   }
-  return out;
+  return { ...sent, ...row.fixedQuery };
 }
 
-/** The request's input: query (coerced against the schema) under the body, under an alias's fixed query. */
+/** The request's input: query (read against the schema) under the body, under an alias's fixed query. */
 function rawInput(row: RouteRow, req: Req, target: Target, read: unknown): Record<string, unknown> {
-  const query = coerceQuery(row.op.input, renamed(row, target.query));
-  if (row.binding.from === 'query') return { ...query, ...row.fixedQuery };
+  const query = readQuery(row.op.input, target.query, row.binding.queryNames);
+  if (row.binding.from === 'query') return withFixed(row, query);
   const body = jsonObjectBody(row, req, read);
   const shape = row.op.input.shape as Record<string, unknown>;
   const fromQuery = Object.fromEntries(Object.entries(query).filter(([k]) => k in shape));
-  return { ...fromQuery, ...body, ...row.fixedQuery };
+  return withFixed(row, { ...fromQuery, ...body });
 }
 
 /**
@@ -106,7 +122,7 @@ function rawInput(row: RouteRow, req: Req, target: Target, read: unknown): Recor
 async function gate(row: RouteRow, req: Req, options: RestOptions): Promise<Grant> {
   const op = row.op;
   if (op.access === 'public') {
-    options.limiter.take(clientAddress(req));
+    options.limiter.take(clientAddress(req, options.trust));
     return authorize(op, null);
   }
   return authorize(op, await options.auth.authenticate(req.headers.authorization));
@@ -148,10 +164,10 @@ function handlerFor(row: RouteRow, options: RestOptions) {
   return async (req: Req, res: Res, target: Target): Promise<void> => {
     options.label(res, op.name, row.aliasOf ? 'alias' : 'rest');
     const grant = await gate(row, req, options);
-    const read = row.method === 'GET' ? undefined : await options.readBody(req, res);
+    const read = row.method === 'GET' ? undefined : (await options.readBody(req, res))?.value;
     await options.admit(res);
     const input = parseInput(op, rawInput(row, req, target, read));
-    const out = await invokeOperation(grant, input, deps, cache);
+    const out = await invokeOperation(grant, input, deps, cache, { signal: options.signalFor(res) });
     if (out.cache) res.setHeader('X-Cache', out.cache);
     if (row.aliasOf) res.setHeader('Link', `<${row.aliasOf}>; rel="canonical"`);
     if (out.bytes && op.produces) {
@@ -179,10 +195,14 @@ const CACHE_CONTROL = { public: 'public, max-age=86400', private: 'private, max-
 
 /**
  * An answer with HTTP caching: a strong ETag from its bytes, Cache-Control by the operation's kind,
- * and 304 without a body when the client already holds these bytes.
+ * and 304 without a body when the client already holds these bytes. A compressed answer is another
+ * representation with other bytes, so its strong ETag differs (RFC 9110 section 8.8.3): the tag of
+ * the bytes with the coding appended (`"…-br"`), and a 304 names the representation it confirms.
  */
 function sendCacheable(req: Req, res: Res, op: RouteRow['op'], type: string, body: Buffer): void {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  const encoding = encodingFor(res, type, body.length);
+  const tag = createHash('sha256').update(body).digest('base64url').slice(0, 32);
+  const etag = `"${tag}${encoding ? `-${encoding}` : ''}"`;
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', CACHE_CONTROL[op.httpCache ?? 'private']);
   if (matchesEtag(req.headers['if-none-match'], etag)) {
@@ -190,7 +210,7 @@ function sendCacheable(req: Req, res: Res, op: RouteRow['op'], type: string, bod
     res.end();
     return;
   }
-  send(res, 200, type, body);
+  send(res, 200, type, body, encoding);
 }
 
 /** If-None-Match: `*` or a list of tags, weak ones compared by their opaque part (RFC 9110, 13.1.2). */

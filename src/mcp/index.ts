@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
@@ -7,6 +8,7 @@ import {
   type McpHandlerRequestOptions,
 } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
+import { clip } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
 import type { AnyTool, Deps } from '../operations/types.js';
 import type { AnyResource } from '../resources/index.js';
@@ -28,14 +30,33 @@ export interface McpOptions {
    * default; off only to compare both paths in tests.
    */
   direct?: boolean;
+  /**
+   * The last step of every answer the SDK builds (the HTTP layer's compression); the direct path's
+   * answers are sent by `send` instead.
+   */
+  encode?: (request: Request, response: Response) => Promise<Response>;
+  /** Sends a complete answer of the direct path (the HTTP layer's `send`, which compresses). */
+  sendJson?: (res: ServerResponse, text: string) => void;
+  /**
+   * The answer for a request refused while the SDK served it (McpRequestState.refused: the shutdown
+   * deadline passed before its tool finished), instead of the SDK's tool error result.
+   */
+  refusal?: (reason: unknown) => Response;
 }
 
 export interface McpEndpoint {
   /**
    * Serves one /mcp request for an authenticated caller. `body` is the JSON body the HTTP layer has
-   * already read within its size and time bounds (undefined when the request has none).
+   * already read within its size and time bounds (undefined when the request has none). Resolves
+   * with what the SDK reported while serving it (a rejected message, a failure behind a 500), for
+   * the HTTP layer to log by the status it answered.
    */
-  handle(req: IncomingMessage, res: ServerResponse, state: McpRequestState, body?: unknown): Promise<void>;
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    state: McpRequestState,
+    body?: unknown,
+  ): Promise<{ reported: Error[] }>;
 }
 
 /**
@@ -47,21 +68,42 @@ export interface McpEndpoint {
  * state is the one typed accessor, with no untyped bag in between.
  */
 export function createMcpEndpoint(options: McpOptions): McpEndpoint {
-  const { tools, resources, deps, cache, log, direct = true } = options;
+  const { tools, resources, deps, cache, log, direct = true, encode, refusal } = options;
+  const sendText =
+    options.sendJson ??
+    ((res: ServerResponse, text: string) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    });
   const states = new WeakMap<AuthInfo, McpRequestState>();
   const stateOf = (authInfo: AuthInfo | undefined): McpRequestState | undefined =>
     authInfo ? states.get(authInfo) : undefined;
   const callTool = toolCaller(deps, cache, log);
-  const newServer = serverFactory({ tools, resources, deps, callTool, stateOf });
-  const onerror = (err: Error) => log.warn({ err }, 'mcp request rejected');
+  // What the SDK reports (its handler, transports and servers, and the Node adapter) is collected per
+  // request, so the HTTP layer can log it by the answer's status: a rejection at info, a 500 with
+  // its cause. The adapter's own 500 (a request it could not convert) used to be reported nowhere.
+  const reported = new AsyncLocalStorage<Error[]>();
+  const onerror = (err: Error) => {
+    const list = reported.getStore();
+    if (list) list.push(err);
+    else log.warn({ reason: clip(err.message) }, 'mcp: an error outside any request');
+  };
+  const newServer = serverFactory({ tools, resources, deps, callTool, stateOf, onerror });
   const modern = createMcpHandler(newServer, { legacy: 'reject', onerror });
   const legacy = legacyJsonLeg(newServer);
-  const serve = toNodeHandler({
-    fetch: async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> =>
-      (await isLegacyRequest(request, options?.parsedBody))
-        ? legacy(request, options)
-        : modern.fetch(request, options),
-  });
+  const serve = toNodeHandler(
+    {
+      fetch: async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
+        const response = (await isLegacyRequest(request, options?.parsedBody))
+          ? await legacy(request, options)
+          : await modern.fetch(request, options);
+        const refused = stateOf(options?.authInfo)?.refused;
+        if (refused !== undefined && refusal) return refusal(refused);
+        return encode ? encode(request, response) : response;
+      },
+    },
+    { onerror },
+  );
   const toolsByName = new Map(tools.map((t) => [t.name, t]));
   const isTool = (name: string) => toolsByName.has(name);
 
@@ -71,9 +113,8 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
       if (call) {
         const answer = await callTool(toolsByName.get(call.name)!, call.args, state);
         const text = encodeDirectAnswer(call, answer, SERVER_INFO);
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-        res.end(text);
-        return;
+        sendText(res, text);
+        return { reported: [] };
       }
       const id = state.caller?.id ?? 'anonymous';
       const authInfo: AuthInfo = {
@@ -82,7 +123,9 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
         scopes: [...(state.caller?.products ?? [])],
       };
       states.set(authInfo, state);
-      await serve(Object.assign(req, { auth: authInfo }), res, body);
+      const errors: Error[] = [];
+      await reported.run(errors, () => serve(Object.assign(req, { auth: authInfo }), res, body));
+      return { reported: errors };
     },
   };
 }

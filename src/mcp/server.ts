@@ -26,6 +26,8 @@ export interface ServerParts {
   callTool: ToolCaller;
   /** The request state of an SDK request, from the `AuthInfo` the HTTP layer handed the SDK. */
   stateOf: (authInfo: AuthInfo | undefined) => McpRequestState | undefined;
+  /** Where a server instance reports what went wrong (its transport's errors included). */
+  onerror: (err: Error) => void;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface ServerParts {
  * built once here: the tool handlers, and schemas whose JSON Schema conversion is memoised.
  */
 export function serverFactory(parts: ServerParts): () => McpServer {
-  const { tools, resources, deps, callTool, stateOf } = parts;
+  const { tools, resources, deps, callTool, stateOf, onerror } = parts;
   const toolParts = tools.map((tool) => ({
     name: tool.name,
     config: toolConfig(tool, tools),
@@ -55,6 +57,7 @@ export function serverFactory(parts: ServerParts): () => McpServer {
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       instructions: INSTRUCTIONS,
     });
+    server.server.onerror = onerror;
     for (const t of toolParts) server.registerTool(t.name, t.config, t.handler);
     for (const r of resourceParts) server.registerResource(r.name, r.uri, r.metadata, r.read);
     return server;

@@ -14,6 +14,13 @@ export interface McpRequestState {
   caller: Caller;
   /** Lets a tool call set response headers (X-Cache) while they are still unsent. */
   setHeader: (name: string, value: string) => void;
+  /** Aborts when the answer can no longer be delivered (shutdown deadline, client gone). */
+  signal?: AbortSignal;
+  /**
+   * Set when a tool call was refused because `signal` aborted: the HTTP answer must be that refusal
+   * (a 503), not a tool result.
+   */
+  refused?: unknown;
 }
 
 export type ToolCaller = (
@@ -34,7 +41,10 @@ export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCal
       const caller = state?.caller ?? null;
       const grant = authorize(tool, caller);
       const input = parseInput(tool, args);
-      const out = await invokeOperation(grant, input, deps, cache, { answerLimit: MCP_ANSWER_LIMIT });
+      const out = await invokeOperation(grant, input, deps, cache, {
+        answerLimit: MCP_ANSWER_LIMIT,
+        ...(state?.signal ? { signal: state.signal } : {}),
+      });
       const format = (input as { image?: 'png' | 'svg' }).image;
       const image = format ? pictureBlock(tool, format, input, out.data(), caller, cache) : undefined;
       if (out.cache) state?.setHeader('X-Cache', out.cache);
@@ -50,6 +60,11 @@ export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCal
         ...(image ? { image } : {}),
       };
     } catch (e) {
+      // Not a tool failure: the answer cannot be delivered (shutdown deadline, client gone).
+      if (state?.signal?.aborted && e === state.signal.reason) {
+        state.refused = e;
+        throw e;
+      }
       if (e instanceof AppError && isClientFault(e.code)) {
         const details = e.details?.length ? `\n${JSON.stringify(e.details)}` : '';
         return { ok: false, message: `${e.message}${details}` };

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { characterCount } from '../core/characters.js';
 import { AppError, type ErrorDetail } from '../core/errors.js';
 import { type FieldHint, fieldHints } from '../schemas/field-hints.js';
 import type { AnyOperation } from './types.js';
@@ -85,9 +86,10 @@ function detailOf(issue: Issue, root: z.ZodType, raw: unknown): InputDetail {
   }
   if ((issue.code === 'too_small' || issue.code === 'too_big') && typeof value === 'string') {
     const size = issue.code === 'too_small' ? 'too short' : 'too long';
+    const count = characterCount(value);
     return {
       field,
-      message: `${value.length > 60 ? 'is' : `${shown(value)} is`} ${size} (${value.length} characters): send ${expected}`,
+      message: `${value.length > 60 ? 'is' : `${shown(value)} is`} ${size} (${count} ${count === 1 ? 'character' : 'characters'}): send ${expected}`,
       expected,
       ...received,
     };

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { AppError } from '../core/errors.js';
-import { usageMonth } from '../store/index.js';
+import { type MeterName, usageMonth } from '../store/index.js';
 import { type AnswerLimit, type MeasuredAnswer, refuseByEstimate, refuseBySize } from './answer-limit.js';
 import { canonicalJson, type ResultCache } from './cache.js';
 import { inComputeTurn } from './compute-turn.js';
@@ -27,6 +27,32 @@ export interface InvokeResult {
 export interface InvokeOptions {
   /** The surface's cap on an answer's size (MCP); none on REST. */
   answerLimit?: AnswerLimit;
+  /**
+   * Aborts when the answer can no longer be delivered (the shutdown's grace period ended, or the
+   * client left): the run is no longer waited for and nothing is charged or cached; the abort's
+   * reason is thrown for the surface to answer (a 503) or drop (a client gone).
+   */
+  signal?: AbortSignal;
+}
+
+/** The run, unless `signal` aborts first (its reason is thrown; the run goes on, unwaited). */
+function unlessAborted<T>(run: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return run;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    run.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e as Error);
+      },
+    );
+  });
 }
 
 /**
@@ -67,16 +93,25 @@ export async function invokeOperation(
   if (meter && caller && limit !== null) {
     // Advisory: the commit below enforces the allowance exactly; this spares the run when it is used up.
     const used = (await deps.store.usage.peek(caller.id, usageMonth(now)))[meter];
-    if (used >= limit) throw quotaExceeded(meter, limit);
+    if (used >= limit) throw quotaExceeded({ meter, limit, used, needed: null, now });
   }
 
-  const { json, data, warnings, units, bytes } = await execute(op, input, caller, deps);
+  const { signal } = options;
+  const { json, data, warnings, units, bytes } = await unlessAborted(
+    execute(op, input, caller, deps),
+    signal,
+  );
   const answer: CachedAnswer = { json, warnings, bytes };
   // Before charging and caching: a refused answer is not paid for, and a cache hit implies it was.
   if (!bytes) refuseBySize(op, input, answer, answerLimit);
+  // Past this point the answer is delivered: the commit below is short and the answer follows it.
+  if (signal?.aborted) throw signal.reason as Error;
   if (meter && caller && units > 0) {
     const total = await deps.store.usage.add(caller.id, meter, units, limit, now);
-    if (total === null) throw quotaExceeded(meter, limit ?? 0);
+    if (total === null) {
+      const used = (await deps.store.usage.peek(caller.id, usageMonth(now)))[meter];
+      throw quotaExceeded({ meter, limit: limit ?? 0, used, needed: units, now });
+    }
   }
   if (key) cache.set(key, answer, bytes?.length ?? 0);
   if (paid) return { json, data, warnings, cache: 'HIT', charged: 0, bytes };
@@ -166,9 +201,50 @@ interface CachedAnswer extends MeasuredAnswer {
   bytes: Buffer | null;
 }
 
-function quotaExceeded(meter: string, limit: number): AppError {
-  return new AppError(
-    'quota_exceeded',
-    `Monthly ${meter} allowance of ${limit} units is used up for this key; it resets on the first day of next month (UTC).`,
-  );
+const UNIT_NAMES: Record<MeterName, [string, string]> = {
+  chart: ['chart request', 'chart requests'],
+  sage: ['SAGE response', 'SAGE responses'],
+};
+
+/** The first instant of the next UTC month: when allowances start again. */
+export function nextMonthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+/**
+ * 429 `quota_exceeded` saying what the call needs (exactly, once it has run; "at least 1" when the
+ * allowance is already spent before it runs), what remains, and when the allowance resets, with
+ * `Retry-After` to that instant (the first of next month, UTC).
+ */
+function quotaExceeded(q: {
+  meter: MeterName;
+  limit: number;
+  used: number;
+  needed: number | null;
+  now: Date;
+}): AppError {
+  const [one, many] = UNIT_NAMES[q.meter];
+  const units = (n: number) => `${n} ${n === 1 ? one : many}`;
+  const remaining = Math.max(0, q.limit - q.used);
+  const resets = nextMonthStart(q.now);
+  const needs = q.needed === null ? `at least ${units(1)}` : units(q.needed);
+  const left =
+    remaining === 0 ? 'none remains' : `${units(remaining)} ${remaining === 1 ? 'remains' : 'remain'}`;
+  const message =
+    `This call needs ${needs} but ${left} of this key's monthly allowance of ${units(q.limit)}; ` +
+    `the allowance resets at ${resets.toISOString().replace('.000', '')} (the first of next month, UTC).`;
+  return new AppError('quota_exceeded', message, {
+    retryAfter: Math.max(1, Math.ceil((resets.getTime() - q.now.getTime()) / 1000)),
+    details: [
+      {
+        field: `(allowance: ${q.meter})`,
+        message: `needs ${needs}, ${remaining} of ${q.limit} remain`,
+        meter: q.meter,
+        needed: q.needed ?? 1,
+        remaining,
+        limit: q.limit,
+        resetsAt: resets.toISOString(),
+      },
+    ],
+  });
 }

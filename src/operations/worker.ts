@@ -26,18 +26,55 @@ const noStore = new Proxy({} as Deps['store'], {
   },
 });
 
+/**
+ * The city table and the knowledge base cost a worker over 100 MB and most heavy operations (series,
+ * event searches) use neither, so each loads on first use: reading one that is not loaded yet stops
+ * the task (NotLoaded), the worker loads it and runs the task again. Tasks are pure (no store, no
+ * caller), so running one again is safe; the partial first run is the one-time cost.
+ */
+class NotLoaded extends Error {
+  constructor(readonly dependency: 'cities' | 'knowledge') {
+    super(`${dependency} not loaded yet`);
+  }
+}
+const loaded: { cities?: Deps['cities']; knowledge?: Deps['knowledge'] } = {};
+const loaders = { cities: loadCityTable, knowledge: loadKnowledgeBase };
+async function load(dependency: NotLoaded['dependency']): Promise<void> {
+  if (dependency === 'cities') loaded.cities ??= await loaders.cities();
+  else loaded.knowledge ??= await loaders.knowledge();
+}
+
 const ready = (async () => {
   const { OPERATIONS } = (await import(registry)) as { OPERATIONS: readonly AnyOperation[] };
-  const [cities, knowledge] = await Promise.all([loadCityTable(), loadKnowledgeBase()]);
   const deps: Deps = {
-    cities,
-    knowledge,
+    get cities() {
+      if (!loaded.cities) throw new NotLoaded('cities');
+      return loaded.cities;
+    },
+    get knowledge() {
+      if (!loaded.knowledge) throw new NotLoaded('knowledge');
+      return loaded.knowledge;
+    },
     ephemeris: createEphemeris(),
     store: noStore,
     now: () => new Date(),
   };
   return { deps, operations: new Map(OPERATIONS.map((op) => [op.name, op])) };
 })();
+
+/** Runs the operation, loading what it reaches for first (at most once per dependency). */
+async function runLoading(op: AnyOperation, input: Record<string, unknown>, deps: Deps, ctx: RunContext) {
+  for (;;) {
+    try {
+      return await op.run(input, deps, ctx);
+    } catch (e) {
+      if (!(e instanceof NotLoaded)) throw e;
+      await load(e.dependency);
+      ctx.warnings.length = 0;
+      delete ctx.notCharged;
+    }
+  }
+}
 
 async function runTask({ id, operation, input }: TaskMessage): Promise<ReplyMessage> {
   try {
@@ -48,7 +85,7 @@ async function runTask({ id, operation, input }: TaskMessage): Promise<ReplyMess
     // Parsed by the operation's schema in the server process before it was sent.
     const parsed = input as Record<string, unknown>;
     const ctx: RunContext = { caller: null, warnings };
-    const result = await op.run(parsed, deps, ctx);
+    const result = await runLoading(op, parsed, deps, ctx);
     const units = op.cost && !ctx.notCharged ? op.cost(parsed, result) : 0;
     if (op.produces) {
       const bytes = Buffer.isBuffer(result) ? result : Buffer.from(String(result), 'utf8');

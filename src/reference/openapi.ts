@@ -530,16 +530,22 @@ function operationObject(row: RouteRow, mcpTools: ReadonlySet<string>, component
           : {}),
     };
   });
+  // A field with a second accepted name: neither parameter alone is required, one of them is (OpenAPI
+  // cannot say "one of two parameters"; the descriptions do, and the request answers 400 without).
   for (const [other, field] of Object.entries(row.binding.queryNames ?? {})) {
     const target = parameters.find((p) => p.name === field);
     if (!target) continue;
+    const oneOf = target.required ? ` Send \`${other}\` or \`${field}\`: one of them is required.` : '';
     parameters.push({
       name: other,
       in: 'query',
       required: false,
-      description: `The same as \`${field}\` (either name is accepted; \`${field}\` wins when both are sent).`,
+      description:
+        `The same as \`${field}\`, under a shorter name.${oneOf} Sent with \`${field}\`, both must carry ` +
+        'the same value.',
       schema: target.schema,
     });
+    target.description = `${target.description ?? ''}${oneOf}`.trim();
     target.required = false;
   }
   const responses: JsonSchema = { '200': ref('responses', stem) };

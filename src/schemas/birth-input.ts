@@ -8,6 +8,7 @@ import {
   timeProblem,
 } from '../core/time/index.js';
 import { hinted } from './field-hints.js';
+import { textField } from './text.js';
 
 /**
  * The spec's shared birth input, written once: date, time, place, and the coordinates that replace
@@ -121,10 +122,7 @@ export function birthInputFields(options: BirthFieldsOptions = {}) {
     ),
     birthTime: timeField(text(`birthTime${suffix}`, TIME_TEXT)),
     birthLocation: hinted(
-      z
-        .string()
-        .min(PLACE_MIN_LENGTH)
-        .max(PLACE_MAX_LENGTH)
+      textField({ min: PLACE_MIN_LENGTH, max: PLACE_MAX_LENGTH })
         .optional()
         .describe(
           text(

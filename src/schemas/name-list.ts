@@ -1,13 +1,14 @@
-import * as z from 'zod';
 import { namesFromList } from '../core/transits/index.js';
 
 export { namesOf } from '../core/transits/index.js';
 import { hinted } from './field-hints.js';
+import { textField } from './text.js';
 
 /**
  * An optional comma-separated list of names (bodies, planets), any case, checked by the schema: an
- * unknown name, or a list that names nothing, is refused with the names to choose from, before the
- * call is metered or sent to a worker. `namesOf` turns an accepted value into the names it lists.
+ * unknown name is refused with the names to choose from, before the call is metered or sent to a
+ * worker. Left out or empty (`bodies=`, as a form sends an unfilled field) it selects every name.
+ * `namesOf` turns an accepted value into the names it lists.
  */
 export function nameListField<T extends string>(
   names: readonly T[],
@@ -16,20 +17,16 @@ export function nameListField<T extends string>(
   const list = names.join(', ');
   const expected = `a comma-separated list of ${list} (any case), e.g. "${what.example}"`;
   return hinted(
-    z
-      .string()
-      .max(300)
+    textField({ max: 300 })
       .check((ctx) => {
-        const { found, unknown } = namesFromList(names, ctx.value);
-        if (!unknown.length && found.length) return;
-        const problem = unknown.length
-          ? `unknown ${unknown.length === 1 ? what.one : what.many} ${unknown.map((u) => JSON.stringify(u)).join(', ')}`
-          : `names no ${what.one}`;
+        const { unknown } = namesFromList(names, ctx.value);
+        if (!unknown.length) return;
+        const problem = `unknown ${unknown.length === 1 ? what.one : what.many} ${unknown.map((u) => JSON.stringify(u)).join(', ')}`;
         ctx.issues.push({ code: 'custom', input: ctx.value, message: `${problem}: send ${expected}` });
       })
       .optional()
       .describe(
-        `Only these ${what.many}, comma-separated, any case, e.g. "${what.example}"; from ${list}. Default: all.`,
+        `Only these ${what.many}, comma-separated, any case, e.g. "${what.example}"; from ${list}. Left out or empty: all.`,
       ),
     { expected },
   );

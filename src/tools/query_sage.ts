@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { AppError } from '../core/errors.js';
 import { KNOWLEDGE_DOMAINS } from '../core/knowledge/index.js';
+import { characterCount } from '../core/characters.js';
 import { defineTool } from '../operations/types.js';
+import { textField } from '../schemas/text.js';
 
 export const SAGE_QUERY_MIN = 2;
 export const SAGE_QUERY_MAX = 500;
@@ -13,18 +15,23 @@ const required = (received: unknown) =>
     ],
   });
 
-/** The contract's own wording for a missing or out-of-range query, before the schema's checks. */
+/**
+ * The contract's own wording for a missing or out-of-range query, before the schema's checks. A
+ * query of spaces only is as missing as an empty one ("Query is required" for both); the length is
+ * counted in characters as a person sees them, as sent.
+ */
 function checkQuery(raw: unknown): void {
   const query = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).query : undefined;
-  if (query === undefined || query === null || query === '') throw required(query ?? null);
+  if (query === undefined || query === null) throw required(null);
   if (typeof query !== 'string') return; // the schema names the wrong type
-  const length = query.trim().length;
-  if (length < SAGE_QUERY_MIN || query.length > SAGE_QUERY_MAX) {
+  if (query.trim() === '') throw required(query);
+  const length = characterCount(query, SAGE_QUERY_MAX + 1);
+  if (length < SAGE_QUERY_MIN || length > SAGE_QUERY_MAX) {
     throw new AppError('invalid_input', 'Query must be between 2 and 500 characters', {
       details: [
         {
           field: 'query',
-          message: `must be between 2 and 500 characters, got ${length < SAGE_QUERY_MIN ? length : query.length}`,
+          message: `must be between 2 and 500 characters, got ${length > SAGE_QUERY_MAX ? 'more than 500' : length}`,
           expected: 'a question of 2 to 500 characters',
         },
       ],
@@ -43,13 +50,10 @@ export const querySageTool = defineTool({
     'cover gets a short reply saying so and listing what SAGE covers: pass that on rather than guessing. ' +
     'Costs 1 SAGE response; a "not covered" reply and a repeated question (served from cache) cost nothing.',
   input: z.object({
-    query: z
-      .string()
-      .min(SAGE_QUERY_MIN)
-      .max(SAGE_QUERY_MAX)
-      .describe(
-        'The question, 2 to 500 characters. Name the system (Human Design, astrology, BaZi) if it matters.',
-      ),
+    query: textField({ min: SAGE_QUERY_MIN, max: SAGE_QUERY_MAX, pattern: /\S/ }).describe(
+      'The question, 2 to 500 characters, not only spaces. Name the system (Human Design, astrology, BaZi) ' +
+        'if it matters.',
+    ),
   }),
   output: z.object({
     answer: z.string().describe('The answer, in Markdown.'),

@@ -3,6 +3,7 @@ import { validateLocation } from '../core/location/index.js';
 import { defineTool } from '../operations/types.js';
 import { latitudeField, longitudeField, PLACE_MAX_LENGTH, withPlaceRule } from '../schemas/birth-input.js';
 import { hinted } from '../schemas/field-hints.js';
+import { textField } from '../schemas/text.js';
 import { optionalDateField, optionalTimeField, suggestionSchema } from '../schemas/location.js';
 
 export const validateLocationTool = defineTool({
@@ -20,20 +21,19 @@ export const validateLocationTool = defineTool({
   input: withPlaceRule(
     z.object({
       birthLocation: hinted(
-        z
-          .string()
-          // 2, not 3: a two-letter country code is answered with valid=false and a hint (spec rule 4).
-          .min(2)
-          .max(PLACE_MAX_LENGTH)
+        // 2, not 3: two characters are answered with valid=false (a country code with a hint, spec
+        // rule 4; anything else saying that a place needs 3), not refused.
+        textField({ min: 2, max: PLACE_MAX_LENGTH })
           .optional()
           .describe(
-            'Place name such as "Montreal, QC", "Springfield, IL", "São Paulo" or "Paris, France". At least 3 ' +
-              'characters (a 2-letter country code is answered with valid=false and a hint). Required unless ' +
-              'both latitude and longitude are given.',
+            'Place name such as "Montreal, QC", "Springfield, IL", "São Paulo" or "Paris, France", 3 to 200 ' +
+              'characters; 2 characters are answered with valid=false (a 2-letter country code with a hint). ' +
+              'Required unless both latitude and longitude are given.',
           ),
         {
           expected:
-            'a place name such as "Montreal, QC" (3 to 200 characters), or both latitude and longitude instead',
+            'a place name such as "Montreal, QC" (3 to 200 characters; 2 are answered valid=false), or both ' +
+            'latitude and longitude instead',
         },
       ),
       latitude: latitudeField.optional(),

@@ -12,12 +12,14 @@
 import http from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import pino from 'pino';
+import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/app/config.js';
 import { createService, type Service } from '../../src/app/service.js';
 import { PRODUCTS } from '../../src/store/index.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { fixtureTools } from '../helpers/fixtures.js';
+import { type AnyTool, defineTool } from '../../src/operations/types.js';
 import { authHeaders, sharedCities, sharedEphemeris, sharedKnowledge } from '../helpers/service.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -40,7 +42,7 @@ interface Running {
   logs: { level: number; msg: string }[];
 }
 
-async function start(env: Record<string, string> = {}): Promise<Running> {
+async function start(env: Record<string, string> = {}, extraTools: AnyTool[] = []): Promise<Running> {
   const fx = fixtureTools();
   const logs: { level: number; msg: string }[] = [];
   const log = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
@@ -49,7 +51,7 @@ async function start(env: Record<string, string> = {}): Promise<Running> {
     cities: await sharedCities(),
     ephemeris: sharedEphemeris(),
     knowledge: await sharedKnowledge(),
-    tools: [...TOOLS, ...fx.tools],
+    tools: [...TOOLS, ...fx.tools, ...extraTools],
   });
   const addr = await service.listen();
   const key = (await service.deps.store.keys.create({ name: 'full', products: PRODUCTS })).key;
@@ -282,7 +284,7 @@ describe('client-side body faults are JSON 4xx, never 500', () => {
 describe('MCP transport edge', () => {
   let s: Running;
   beforeAll(async () => {
-    s = await start({ BODY_LIMIT: '4kb', ALLOWED_ORIGINS: 'https://app.example.com' });
+    s = await start({ BODY_LIMIT: '16kb', ALLOWED_ORIGINS: 'https://app.example.com' });
   });
   afterAll(() => s.service.close());
 
@@ -325,7 +327,7 @@ describe('MCP transport edge', () => {
   it('BODY_LIMIT applies to /mcp: a larger body is 413 JSON', async () => {
     const res = await rpc({
       ...call(4, 1),
-      params: { name: 'fixture_chart', arguments: { n: 1, pad: 'p'.repeat(8000) } },
+      params: { name: 'fixture_chart', arguments: { n: 1, pad: 'p'.repeat(20_000) } },
     });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
@@ -363,8 +365,81 @@ describe('MCP transport edge', () => {
     const res = await rpc(call(8, 2), { Authorization: 'Bearer csk_wrong' });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(
-      'Bearer realm="chart-service", error="invalid_token", error_description="Invalid or revoked API key."',
+      `Bearer realm="chart-service", resource_metadata="${s.url}/.well-known/oauth-protected-resource/mcp", ` +
+        'error="invalid_token", error_description="Invalid or revoked API key."',
     );
+  });
+
+  it('regression: 5,000 nested arrays in the params of tools/list or initialize answered a silent 500; now -32600 naming the limit, logged at info', async () => {
+    const nested = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    for (const method of ['tools/list', 'initialize']) {
+      const before = s.logs.length;
+      const res = await rpc(`{"jsonrpc":"2.0","id":41,"method":"${method}","params":{"x":${nested}}}`);
+      expect(res.status, method).toBe(400);
+      expect(await res.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 41,
+        error: { code: -32600, message: expect.stringContaining('more than 64 levels deep') },
+      });
+      expect(s.logs.slice(before).filter((l) => l.level >= 40)).toEqual([]);
+    }
+    // 64 levels (the message, params and 62 arrays) are still read, 65 are not; the same nesting in
+    // a REST body is a 400 naming the limit.
+    const levels = (n: number) =>
+      `{"jsonrpc":"2.0","id":42,"method":"tools/list","params":{"x":${'['.repeat(n)}${']'.repeat(n)}}}`;
+    expect((await rpc(levels(62))).status).toBe(200);
+    expect((await rpc(levels(63))).status).toBe(400);
+    const rest = await fetch(`${s.url}/api/fixture`, {
+      method: 'POST',
+      headers: authHeaders(s.key),
+      body: `{"n":1,"pad":${nested}}`,
+    });
+    expect(rest.status).toBe(400);
+    expect(((await rest.json()) as { error: { message: string } }).error.message).toContain('64 levels');
+  });
+
+  it('regression: an id above 2^53 was answered with other digits; it is refused with the id exactly as sent', async () => {
+    for (const id of ['12345678901234567890', '-9007199254740993', '7.0', '1e3']) {
+      const res = await rpc(`{"jsonrpc":"2.0","id":${id},"method":"tools/list"}`);
+      expect(res.status, id).toBe(400);
+      const text = await res.text();
+      expect(text, id).toContain(`"id":${id},`);
+      expect((JSON.parse(text) as { error: { code: number } }).error.code).toBe(-32600);
+    }
+    // Ids that can be echoed exactly keep working, on the SDK path and on the direct path.
+    for (const id of ['9007199254740991', '"12345678901234567890"', '0']) {
+      const list = await rpc(`{"jsonrpc":"2.0","id":${id},"method":"tools/list"}`);
+      expect(list.status, id).toBe(200);
+      expect(await list.text()).toContain(`"id":${id}`);
+      const direct = await rpc(
+        `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"fixture_chart","arguments":{"n":3}}}`,
+      );
+      expect(await direct.text()).toContain(`"id":${id}`);
+    }
+  });
+
+  it('regression: the id -0 was answered as 0 (found by the /mcp fuzz); it is refused with the id as sent', async () => {
+    const res = await rpc('{"jsonrpc":"2.0","id":-0,"method":"tools/list"}');
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain('"id":-0,');
+    expect((JSON.parse(text) as { error: { code: number } }).error.code).toBe(-32600);
+  });
+
+  it('regression: a rejected MCP request was logged at warn with a stack and the whole 10,000-character header; now info, cut to 200 characters', async () => {
+    const before = s.logs.length;
+    const res = await rpc(
+      { jsonrpc: '2.0', id: 43, method: 'tools/list' },
+      { 'MCP-Protocol-Version': 'x'.repeat(10_000) },
+    );
+    expect(res.status).toBe(400);
+    const lines = s.logs.slice(before);
+    const rejected = lines.filter((l) => l.msg === 'mcp request rejected');
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]!.level).toBe(30);
+    expect(JSON.stringify(rejected[0]).length).toBeLessThan(1000);
+    expect(JSON.stringify(lines)).not.toContain('"stack"');
+    expect(lines.filter((l) => l.level >= 40)).toEqual([]);
   });
 
   it('initialize advertises no listChanged for tools or resources', async () => {
@@ -392,6 +467,68 @@ describe('MCP transport edge', () => {
     expect(caps.resources).toBeDefined();
     expect(caps.tools!.listChanged ?? false).toBe(false);
     expect(caps.resources!.listChanged ?? false).toBe(false);
+  });
+});
+
+describe('every 5xx is logged with its cause', () => {
+  const failing = defineTool({
+    name: 'fixture_failing',
+    title: 'Fixture failing',
+    description: 'Test fixture: fails with an unexpected error.',
+    input: z.object({}),
+    output: z.object({}),
+    access: 'free',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    http: [{ method: 'POST', path: '/api/fixture-failing', from: 'body' }],
+    example: {},
+    run() {
+      return Promise.reject(new Error('the disk is on fire'));
+    },
+  }) as unknown as AnyTool;
+  let s: Running;
+  beforeAll(async () => {
+    s = await start({ MAX_CONCURRENT: '1', MAX_QUEUE: '0' }, [failing]);
+  });
+  afterAll(() => s.service.close());
+
+  it('an unexpected failure: 500 without internals, one error line with the cause and its stack', async () => {
+    const before = s.logs.length;
+    const res = await fetch(`${s.url}/api/fixture-failing`, {
+      method: 'POST',
+      headers: authHeaders(s.key),
+      body: '{}',
+    });
+    expect(res.status).toBe(500);
+    expect(await res.text()).not.toContain('fire');
+    const errors = s.logs.slice(before).filter((l) => l.level >= 50) as unknown as {
+      err: { message: string; stack: string };
+    }[];
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.err.message).toBe('the disk is on fire');
+    expect(errors[0]!.err.stack).toMatch(/\n\s+at /);
+  });
+
+  it('a refusal under load (503 queue_full) is logged at warn with its code', async () => {
+    const held = fetch(`${s.url}/api/fixture-slow`, {
+      method: 'POST',
+      headers: authHeaders(s.key),
+      body: '{"id":1}',
+    });
+    await until(() => s.service.http.admission.active === 1);
+    const before = s.logs.length;
+    const refused = await fetch(`${s.url}/api/fixture-slow`, {
+      method: 'POST',
+      headers: authHeaders(s.key),
+      body: '{"id":2}',
+    });
+    expect(refused.status).toBe(503);
+    await refused.arrayBuffer();
+    expect(s.logs.slice(before)).toContainEqual(
+      expect.objectContaining({ level: 40, code: 'queue_full', status: 503 }),
+    );
+    expect(s.logs.slice(before).filter((l) => /without a logged cause/.test(l.msg))).toEqual([]);
+    s.fx.openGates();
+    expect((await held).status).toBe(200);
   });
 });
 

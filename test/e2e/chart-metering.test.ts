@@ -100,7 +100,49 @@ describe('chart units', () => {
     await (await post('/api/chart', { ...R1, birthTime: '07:07' }, key)).arrayBuffer();
     const over = await post('/api/chart', { ...R8, birthTime: '07:07' }, key);
     expect(over.status).toBe(429);
-    expect(((await over.json()) as { error: { code: string } }).error.code).toBe('quota_exceeded');
+    const body = (await over.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('quota_exceeded');
+    expect(body.error.message).toContain(
+      "This call needs at least 1 chart request but none remains of this key's monthly allowance of 1 chart request",
+    );
+  });
+
+  it('quota wording: with 1 of 3 units left a 2-unit call is told it needs 2 and 1 remains, with Retry-After to the month boundary', async () => {
+    const key = await svc.createKey(['advanced_chart'], { chartLimit: 3 });
+    for (const birthTime of ['08:01', '08:02'])
+      expect((await post('/api/chart', { ...R1, birthTime }, key)).status).toBe(200);
+    const over = await post(
+      '/api/multi-chart',
+      {
+        charts: [
+          { ...R4, birthTime: '08:03' },
+          { ...R8, birthTime: '08:04' },
+        ],
+      },
+      key,
+    );
+    expect(over.status).toBe(429);
+    const now = new Date();
+    const boundary = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(Math.abs(retryAfter - (boundary - now.getTime()) / 1000)).toBeLessThan(60);
+    const { error } = (await over.json()) as {
+      error: {
+        message: string;
+        details: { needed: number; remaining: number; limit: number; resetsAt: string }[];
+      };
+    };
+    expect(error.message).toBe(
+      "This call needs 2 chart requests but 1 chart request remains of this key's monthly allowance of 3 chart " +
+        `requests; the allowance resets at ${new Date(boundary).toISOString().replace('.000', '')} (the first of next month, UTC).`,
+    );
+    expect(error.details[0]).toMatchObject({
+      needed: 2,
+      remaining: 1,
+      limit: 3,
+      resetsAt: new Date(boundary).toISOString(),
+    });
+    expect(await used(key)).toBe(2);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The /docs page's curl examples run when pasted: they name the scheme and host the page was
- * served from (Host header; X-Forwarded-Proto from the trusted loopback proxy), put the
+ * served from (Host header; X-Forwarded-Proto from a proxy named in TRUST_PROXY), put the
  * Authorization header in double quotes so the shell expands $CHART_KEY, and each one, run by sh
  * with the key exported, gets a successful answer. A Host header that is not a plain host name
  * falls back to the default address instead of reaching the page. Sources: POSIX shell quoting
@@ -18,7 +18,8 @@ import { startService, type TestService } from '../helpers/service.js';
 const run = promisify(execFile);
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startService();
+  // The test itself stands for a reverse proxy on loopback.
+  svc = await startService({ TRUST_PROXY: 'loopback' });
 });
 afterAll(() => svc?.close());
 

@@ -1,19 +1,30 @@
 /**
  * The HTTP layer itself (src/http-bridge/http.ts, router.ts, body.ts) over real sockets: what callers
  * relied on under express keeps working (paths without regard to case or a trailing slash, HEAD on
- * GET routes, `trust proxy: loopback` addresses for the public rate limit), and what a body may be.
+ * GET routes, the client address behind a proxy named in TRUST_PROXY for the public rate limit, and
+ * no proxy trusted without it), and what a body may be.
  * Sources: the reference chart R1 for the answer, RFC 9110 (HEAD, 405 with Allow), RFC 7239/X-Forwarded-For practice (rightmost untrusted
  * hop), RFC 8259 section 8.1 (a BOM may be ignored), the spec's Conventions (JSON bodies, UTF-8).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/app/config.js';
+import { clientAddress } from '../../src/http-bridge/http.js';
+import { proxyTrust } from '../../src/http-bridge/proxy-trust.js';
 import { REFERENCE_CHARTS } from '../fixtures/reference-charts.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startService({ PUBLIC_RATE_PER_MINUTE: '60', PUBLIC_RATE_BURST: '3', BODY_LIMIT: '2kb' });
+  svc = await startService({
+    PUBLIC_RATE_PER_MINUTE: '60',
+    PUBLIC_RATE_BURST: '3',
+    BODY_LIMIT: '2kb',
+    // The test stands for a reverse proxy on loopback.
+    TRUST_PROXY: '127.0.0.1',
+  });
 });
 afterAll(() => svc?.close());
 
@@ -55,6 +66,34 @@ describe('routing', () => {
     expect(script.text).toBe(source);
   });
 
+  it('regression: the pages sent no Content-Security-Policy, frame-ancestors or nosniff (the playground holds a key and could be framed)', async () => {
+    for (const [i, path] of ['/', '/docs', '/openapi.json', '/playground.js'].entries()) {
+      // A client of its own per page: the key-less rate limit (burst 3) does not refuse the fourth.
+      const res = await request('GET', path, { 'X-Forwarded-For': `192.0.2.${i + 1}` });
+      expect(res.status, path).toBe(200);
+      const csp = res.headers['content-security-policy'] ?? '';
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("default-src 'none'");
+      expect(csp, path).not.toContain('unsafe-inline');
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['referrer-policy'], path).toBe('no-referrer');
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+      if (path === '/' || path === '/docs') {
+        // Scripts only from the service's own files; each inline style block allowed by its hash.
+        expect(csp).toContain("script-src 'self'");
+        const styles = [...res.text.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+        expect(styles.length).toBeGreaterThan(0);
+        for (const style of styles) {
+          const hash = createHash('sha256').update(style).digest('base64');
+          expect(csp).toContain(`'sha256-${hash}'`);
+        }
+        expect(res.text).not.toMatch(/<script(?![^>]*\b(src=|type="application\/json"))/);
+        expect(res.text).not.toMatch(/\sstyle="/);
+      }
+    }
+    expect((await request('GET', '/health', {})).headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('matches paths without regard to case or one trailing slash', async () => {
     for (const path of ['/api/chart', '/API/Chart', '/api/chart/']) {
       const res = await fetch(`${svc.url}${path}`, {
@@ -93,7 +132,7 @@ describe('routing', () => {
   });
 });
 
-describe('client address behind a loopback proxy', () => {
+describe('client address behind a proxy named in TRUST_PROXY', () => {
   it('rate-limits key-less routes per forwarded client, not per proxy', async () => {
     const sample = (client: string) =>
       request('GET', '/api/chart/bodygraph/sample.json', { 'X-Forwarded-For': `203.0.113.9, ${client}` });
@@ -102,6 +141,74 @@ describe('client address behind a loopback proxy', () => {
     for (let i = 0; i < 4; i++) first.push((await sample('198.51.100.1')).status);
     expect(first).toEqual([200, 200, 200, 429]);
     expect((await sample('198.51.100.2')).status).toBe(200);
+  });
+});
+
+describe('TRUST_PROXY entries', () => {
+  const peer = (remoteAddress: string, xff?: string) =>
+    ({
+      socket: { remoteAddress },
+      headers: xff ? { 'x-forwarded-for': xff } : {},
+    }) as unknown as http.IncomingMessage;
+
+  it('reads addresses, CIDR blocks and loopback, and walks X-Forwarded-For right to left past them', () => {
+    const trust = proxyTrust(loadConfig({ TRUST_PROXY: '10.0.0.0/8, fd00::/8,loopback' }).trustProxy);
+    expect(clientAddress(peer('10.1.2.3', '203.0.113.7, 10.9.9.9'), trust)).toBe('203.0.113.7');
+    expect(clientAddress(peer('::ffff:127.0.0.1', '198.51.100.4'), trust)).toBe('198.51.100.4');
+    expect(clientAddress(peer('fd00::1', '1.1.1.1, 198.51.100.9, fd12::2'), trust)).toBe('198.51.100.9');
+    // A peer that is not a named proxy is the client, whatever it forwards.
+    expect(clientAddress(peer('192.0.2.1', '10.0.0.1'), trust)).toBe('192.0.2.1');
+    expect(clientAddress(peer('127.0.0.1', '198.51.100.4'), proxyTrust([]))).toBe('127.0.0.1');
+  });
+
+  it('refuses what is not an address or a block, naming the forms', () => {
+    for (const bad of ['proxy.example', '10.0.0.0/33', '1.2.3.4/8/1', '*']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: .* CIDR block/);
+    }
+  });
+});
+
+describe('forwarded headers without TRUST_PROXY', () => {
+  let plain: TestService;
+  beforeAll(async () => {
+    plain = await startService({ PUBLIC_RATE_PER_MINUTE: '60', PUBLIC_RATE_BURST: '2' });
+  });
+  afterAll(() => plain?.close());
+
+  it('X-Forwarded-For from loopback no longer lets a local client escape the key-less rate limit', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${plain.url}/api/chart/bodygraph/sample.json`, {
+        headers: { 'X-Forwarded-For': `198.51.100.${i + 1}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it('X-Forwarded-Proto and -Host do not reach the docs page', async () => {
+    // From another loopback address: the test above spent this address's burst.
+    const html = await new Promise<string>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: new URL(plain.url).port,
+          path: '/docs',
+          localAddress: '127.0.0.2',
+          headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example' },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve(text));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(html).not.toContain('evil.example');
+    expect(html).toContain(`'${plain.url}/api/chart'`);
   });
 });
 

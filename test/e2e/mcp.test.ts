@@ -196,9 +196,9 @@ describe('raw JSON-RPC over HTTP', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(res.status).toBe(401);
-    // invalid_token, so an OAuth-capable client reports a bad key instead of starting an OAuth flow.
+    // invalid_token, and the resource metadata saying keys (test/e2e/mcp-key-problems.test.ts).
     expect(res.headers.get('www-authenticate')).toMatch(
-      /^Bearer realm="chart-service", error="invalid_token", error_description="[^"]+"$/,
+      /^Bearer realm="chart-service", resource_metadata="http:\/\/[^"]+\/mcp", error="invalid_token", error_description="[^"]+"$/,
     );
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
   });

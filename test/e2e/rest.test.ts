@@ -79,8 +79,11 @@ describe('validate-location over REST', () => {
 });
 
 describe('errors', () => {
-  it('a short query is 400 naming the field', async () => {
-    const res = await post('/api/validate-location', { birthLocation: 'ab' });
+  it('regression: a 2-character place was refused although validate-location advertises minLength 2; 1 character is 400 naming the field', async () => {
+    const two = await post('/api/validate-location', { birthLocation: '00' });
+    expect(two.status).toBe(200);
+    expect(await two.json()).toMatchObject({ success: true, valid: false, suggestions: [] });
+    const res = await post('/api/validate-location', { birthLocation: 'a' });
     expect(res.status).toBe(400);
     const body = (await res.json()) as {
       success: boolean;

@@ -132,7 +132,10 @@ describe('SAGE over REST and MCP', () => {
       ['empty', () => post('/api/sage', { query: '' }), 'Query is required'],
       ['empty GET', () => get('/api/sage'), 'Query is required'],
       ['short', () => post('/api/sage', { query: 'a' }), 'Query must be between 2 and 500 characters'],
-      ['blank', () => post('/api/sage', { query: '    ' }), 'Query must be between 2 and 500 characters'],
+      // Spaces only are as missing as nothing (a blank q used to be read differently from an empty one).
+      ['blank', () => post('/api/sage', { query: '    ' }), 'Query is required'],
+      ['blank GET', () => get('/api/sage?q=%20%20%20'), 'Query is required'],
+      ['empty q GET', () => get('/api/sage?q='), 'Query is required'],
       [
         'long',
         () => post('/api/sage', { query: 'x'.repeat(501) }),

@@ -316,3 +316,105 @@ describe('the advertised schema states what the server enforces', () => {
     expect(tools.find((t) => t.name === 'generate_composite')!.description).toMatch(/compatibility/);
   });
 });
+
+describe('query strings exactly as documented (one strict parser for every route)', () => {
+  const get = async (path: string) => {
+    const res = await fetch(`${svc.url}${path}`, { headers: authHeaders(svc.key) });
+    return { status: res.status, body: (await res.json()) as ErrorBody & { data?: unknown } };
+  };
+  const sample = '/api/chart/bodygraph/sample.json';
+
+  it('regression: include "not-one-of-them" on /api/v1/data-tooltip was ignored with a 200 (found by the OpenAPI property test); a value other than the route\'s fixed one is refused', async () => {
+    const refused = await post('/api/v1/data-tooltip', { ...GOOD, include: 'not-one-of-them' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details![0]!.field).toBe('include');
+    expect(refused.body.error.message).toContain('include=tooltips');
+    expect((await post('/api/v1/data-tooltip', { ...GOOD, include: 'tooltips' })).status).toBe(200);
+    expect((await post('/api/v1/data-tooltip', GOOD)).status).toBe(200);
+  });
+
+  it('regression: width=0x320, 1e3, " 800" and 800.0 were read as 800; only digits are an integer', async () => {
+    for (const width of ['0x320', '1e3', '%20800', '800.0', '', '+800']) {
+      const res = await fetch(
+        `${svc.url}/api/chart/bodygraph.svg?birthDate=1948-04-09&birthTime=00:14&birthLocation=Montreal&width=${width}`,
+        {
+          headers: authHeaders(svc.key),
+        },
+      );
+      expect(res.status, width).toBe(400);
+      const error = ((await res.json()) as ErrorBody).error;
+      expect(error.details?.[0], width).toMatchObject({ field: 'width' });
+      expect(error.message, width).not.toMatch(VALIDATOR_WORDING);
+    }
+    const ok = await fetch(
+      `${svc.url}/api/chart/bodygraph.svg?birthDate=1948-04-09&birthTime=00:14&birthLocation=Montreal&width=800`,
+      {
+        headers: authHeaders(svc.key),
+      },
+    );
+    expect(ok.status).toBe(200);
+    await ok.arrayBuffer();
+  });
+
+  it('a boolean is true or false, nothing else', async () => {
+    const base = '/api/chart/bodygraph.svg?birthDate=1948-04-09&birthTime=00:14&birthLocation=Montreal';
+    for (const value of ['1', 'yes', 'TRUE']) {
+      const { status, body } = await get(`${base}&transparent=${value}`).catch(async () => ({
+        status: 0,
+        body: {} as ErrorBody,
+      }));
+      expect(status, value).toBe(400);
+      expect(body.error.details?.[0], value).toMatchObject({ field: 'transparent', received: value });
+    }
+  });
+
+  it('regression: repeated parameters (width=800&width=900) passed silently; 400 naming the parameter', async () => {
+    const { status, body } = await get('/api/locations?q=Lond&limit=5&limit=6');
+    expect(status).toBe(400);
+    expect(body.error.message).toBe('limit: sent 2 times; send it once.');
+    expect(body.error.details?.[0]).toMatchObject({ field: 'limit', received: ['5', '6'] });
+    // A parameter no operation reads may repeat (it is ignored, as unknown parameters are).
+    expect((await get(`${sample}?utm=1&utm=2`)).status).toBe(200);
+  });
+
+  it('regression: an invalid q was ignored when query was also sent; two different values are a 400 naming both', async () => {
+    for (const path of [
+      `/api/sage?q=${'x'.repeat(600)}&query=${encodeURIComponent('What is an open Ajna?')}`,
+      `/api/sage?q=${encodeURIComponent('What is a profile?')}&query=${encodeURIComponent('What is an open Ajna?')}`,
+    ]) {
+      const { status, body } = await get(path);
+      expect(status).toBe(400);
+      expect(body.error.details?.map((d) => d.field)).toEqual(['q', 'query']);
+      expect(body.error.message).toMatch(/^q, query: .*different values/);
+    }
+  });
+
+  it('regression: empty bodies= and planets= were schema-valid but refused; they select every name', async () => {
+    const periods = await get('/api/transits/periods?startDate=2025-03-01&endDate=2025-03-02&bodies=');
+    expect(periods.status).toBe(200);
+    const all = await get('/api/transits/periods?startDate=2025-03-01&endDate=2025-03-02');
+    expect(periods.body.data).toEqual(all.body.data);
+    const stations = await get('/api/retrogrades?startDate=2025-01-01&endDate=2025-03-31&planets=');
+    expect(stations.status).toBe(200);
+    expect(stations.body.data).toEqual(
+      (await get('/api/retrogrades?startDate=2025-01-01&endDate=2025-03-31')).body.data,
+    );
+    const unknown = await get('/api/retrogrades?startDate=2025-01-01&endDate=2025-03-31&planets=Vulcan');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details?.[0]).toMatchObject({ field: 'planets' });
+  });
+
+  it('lengths count characters as a person sees them: "🏙️🌍💥" is looked up (valid=false, not "under 3 characters")', async () => {
+    const res = await post('/api/validate-location', { birthLocation: '🏙️🌍💥' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ valid: false, suggestions: [] });
+    expect(JSON.stringify(res.body)).not.toMatch(/at least 3|under 3/);
+    // A flag is one character: under validate-location's 2.
+    const flag = await post('/api/validate-location', { birthLocation: '🇺🇸' });
+    expect(flag.status).toBe(400);
+    expect(flag.body.error.details?.[0]).toMatchObject({
+      field: 'birthLocation',
+      message: expect.stringContaining('(1 character)'),
+    });
+  });
+});

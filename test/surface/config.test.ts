@@ -25,6 +25,7 @@ const BAD: Record<string, [value: string, says: RegExp]> = {
   BODY_LIMIT: ['10 gigs', /100kb or 1mb/],
   BODY_TIMEOUT_MS: ['50', /from 100/],
   ALLOWED_ORIGINS: ['https://app.example.com/path', /no path/],
+  TRUST_PROXY: ['10.0.0.0/33', /not an IP address, a CIDR block/],
   CACHE_ENTRIES: ['lots', /whole number/],
   WORKERS: ['65', /from 1 to 64/],
   KEY_CACHE_MS: ['-5', /from 0/],

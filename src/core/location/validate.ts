@@ -1,3 +1,4 @@
+import { characterCount } from '../characters.js';
 import { AppError, type ErrorDetail, invalidInput } from '../errors.js';
 import { type CalendarDate, type ClockTime, parseDate, parseTime, resolveWallClock } from '../time/index.js';
 import { placeAmbiguity } from './ambiguity.js';
@@ -177,14 +178,19 @@ function locate(
   }
   if (latGiven) return locateCoordinates(table, input, fields);
   const text = placeText(input.birthLocation, fields);
-  // Rule 4 before rule 3: "US" is short but deserves a hint rather than a 400.
+  // Rule 4 before rule 3: "US" is short but deserves a hint.
   const countryCode = countryCodeAnswer(table, text);
   if (countryCode) return countryCode;
-  if (normalizeName(text).length < MIN_QUERY_LENGTH) {
-    throw invalidInput(
-      fields.birthLocation,
-      `must be at least ${MIN_QUERY_LENGTH} characters, got "${text}"`,
-    );
+  // Rule 3, counted in characters as a person sees them ("🏙️🌍💥" is 3). The schemas refuse fewer
+  // than 3 (validate_location fewer than 2), so this answers the 2-character inputs and text that is
+  // short once trimmed: not a place, as any unresolvable input is.
+  if (characterCount(text, MIN_QUERY_LENGTH) < MIN_QUERY_LENGTH) {
+    return {
+      ok: false,
+      input: text,
+      error: `"${text}" is too short for a place name: send at least ${MIN_QUERY_LENGTH} characters, e.g. "Montreal, QC".`,
+      suggestions: [],
+    };
   }
   const row = resolveCityRow(table, text);
   return (
@@ -228,7 +234,7 @@ function placeText(location: unknown, fields: BirthPlaceFields): string {
   if (typeof location !== 'string')
     throw invalidInput(fields.birthLocation, 'must be a string such as "Chicago, IL"');
   const text = location.trim();
-  if (text.length > MAX_QUERY_LENGTH) {
+  if (characterCount(text, MAX_QUERY_LENGTH + 1) > MAX_QUERY_LENGTH) {
     throw invalidInput(fields.birthLocation, `must be at most ${MAX_QUERY_LENGTH} characters`);
   }
   return text;

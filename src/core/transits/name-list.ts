@@ -23,6 +23,11 @@ export function namesFromList<T extends string>(
   return { found: names.filter((n) => matched.has(n)), unknown };
 }
 
-/** The names an accepted list value selects (all of them when it is absent), in canonical order. */
-export const namesOf = <T extends string>(names: readonly T[], text: string | undefined): T[] =>
-  text === undefined ? [...names] : namesFromList(names, text).found;
+/**
+ * The names an accepted list value selects, in canonical order: all of them when it is absent or
+ * names none (`""`, as a form sends an unfilled field, or a lone comma).
+ */
+export function namesOf<T extends string>(names: readonly T[], text: string | undefined): T[] {
+  const found = text === undefined ? [] : namesFromList(names, text).found;
+  return found.length ? found : [...names];
+}

@@ -168,10 +168,24 @@ describe('short input and country codes (rules 3, 4)', () => {
     expect(invalid({ birthLocation: 'UK' }).error).toMatch(/United Kingdom/);
   });
 
-  it.each(['ab', 'x', '  ', 'a.', '!!'])('%j is a 400 on birthLocation', (birthLocation) => {
-    const e = appError(() => validate({ birthLocation }));
-    expect(e.code).toBe('invalid_input');
-    expect(e.details).toEqual([expect.objectContaining({ field: 'birthLocation' })]);
+  // Rule 1 and rule 3 together: input under 3 characters is not resolved (valid false saying that a
+  // place needs 3), as every unresolvable input is; the schema refuses fewer than 2 before this.
+  it.each(['ab', 'x', '  ', 'a.', '!!', '00'])(
+    '%j is valid=false: too short for a place name',
+    (birthLocation) => {
+      const r = invalid({ birthLocation });
+      expect(r.error).toMatch(/too short for a place name: send at least 3 characters/);
+      expect(r.suggestions).toEqual([]);
+      expect(r.hint).toBeUndefined();
+    },
+  );
+
+  it('regression: "🏙️🌍💥" (3 characters as a person counts them) was refused as under 3 characters; it is looked up and not found', () => {
+    const r = invalid({ birthLocation: '🏙️🌍💥' });
+    expect(r.error).toMatch(/^No place matching "🏙️🌍💥" was found/);
+    expect(r.suggestions).toEqual([]);
+    // Combining marks count with their letter: "e\u0301" is one character, so this is 2.
+    expect(invalid({ birthLocation: 'e\u0301x' }).error).toMatch(/too short/);
   });
 
   it('no hint for an ordinary failure', () => {
@@ -329,9 +343,9 @@ describe('resolveBirthPlace', () => {
 
   it('reports the caller field names (composite person B)', () => {
     const fields = { birthLocation: 'birthLocation1', latitude: 'latitude1', longitude: 'longitude1' };
-    expect(appError(() => resolveBirthPlace(table, { birthLocation: 'ab' }, fields)).details).toEqual([
-      expect.objectContaining({ field: 'birthLocation1' }),
-    ]);
+    expect(appError(() => resolveBirthPlace(table, { birthLocation: 'ab' }, fields)).message).toMatch(
+      /^birthLocation1: "ab" is too short/,
+    );
     expect(appError(() => resolveBirthPlace(table, { latitude: 10 }, fields)).details).toEqual([
       expect.objectContaining({ field: 'longitude1' }),
     ]);

@@ -13,7 +13,7 @@ import {
   namesFromList,
   STATION_BODIES,
 } from '../../../src/core/transits/index.js';
-import { nameListField } from '../../../src/schemas/name-list.js';
+import { nameListField, namesOf } from '../../../src/schemas/name-list.js';
 
 const errorOf = (f: () => unknown): AppError => {
   try {
@@ -118,14 +118,23 @@ describe('name lists', () => {
     expect(namesFromList(STATION_BODIES, 'chiron,Mercury').found).toEqual(['Mercury', 'Chiron']);
   });
 
-  it('are refused by the schema when a name is unknown or none is given, with the accepted names', () => {
+  it('are refused by the schema when a name is unknown, with the accepted names', () => {
     const planets = nameListField(STATION_BODIES, { one: 'planet', many: 'planets', example: 'Mercury' });
     const unknown = planets.safeParse('Mars,Sun,Vulcan');
     expect(unknown.success).toBe(false);
     expect(unknown.error?.issues[0]?.message).toMatch(
       /^unknown planets "Sun", "Vulcan": .*Mercury, Venus, Mars/,
     );
-    expect(planets.safeParse(' , ').error?.issues[0]?.message).toMatch(/^names no planet/);
     expect(planets.safeParse('venus').success).toBe(true);
+  });
+
+  it('regression: an empty list (bodies=, as a form sends it) was schema-valid but refused; it selects every name', () => {
+    const planets = nameListField(STATION_BODIES, { one: 'planet', many: 'planets', example: 'Mercury' });
+    for (const empty of ['', ' , ', ',']) {
+      expect(planets.safeParse(empty).success, JSON.stringify(empty)).toBe(true);
+      expect(namesOf(STATION_BODIES, empty)).toEqual([...STATION_BODIES]);
+    }
+    expect(namesOf(STATION_BODIES, undefined)).toEqual([...STATION_BODIES]);
+    expect(namesOf(STATION_BODIES, 'venus')).toEqual(['Venus']);
   });
 });

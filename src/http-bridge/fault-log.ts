@@ -1,0 +1,49 @@
+import type { Logger } from 'pino';
+import { clip } from '../core/errors.js';
+import type { Req, Res } from './http.js';
+
+/**
+ * The log of server-side failures: every 5xx answer is logged with its cause, where the cause is
+ * known (the error handler, the MCP edge); a 5xx that reaches the wire unexplained is logged as such
+ * when it finishes, so none goes unnoticed. Client rejections are not faults: they are logged at
+ * info without a stack, and every value a client sent is cut to 200 characters.
+ */
+export class FaultLog {
+  private readonly explained = new WeakSet<Res>();
+
+  constructor(readonly log: Logger) {}
+
+  /** Logs why this response is a 5xx (error for faults of the service, warn for its refusals under load). */
+  fault(res: Res, level: 'error' | 'warn' | 'info', fields: object, message: string): void {
+    this.explained.add(res);
+    this.log[level](fields, message);
+  }
+
+  /** Watches a response: a 5xx that finishes without a logged cause is logged itself. */
+  watch(req: Req, res: Res): void {
+    res.once('finish', () => {
+      if (res.statusCode < 500 || this.explained.has(res)) return;
+      this.log.error(
+        { status: res.statusCode, method: req.method, path: clip(req.url ?? '') },
+        'server error answered without a logged cause',
+      );
+    });
+  }
+}
+
+/**
+ * An error as a log line may show it: the message cut to 200 characters (it may quote what a client
+ * sent) and the stack's frames kept, so a fault is still traceable.
+ */
+export function loggableError(err: unknown): { type: string; message: string; stack?: string } {
+  if (!(err instanceof Error)) return { type: typeof err, message: clip(String(err)) };
+  const message = clip(err.message);
+  const frames = err.stack?.split('\n').filter((line) => /^\s+at /.test(line)) ?? [];
+  const cause = err.cause === undefined ? {} : { cause: loggableError(err.cause) };
+  return {
+    type: err.name,
+    message,
+    stack: [`${err.name}: ${message}`, ...frames].join('\n'),
+    ...cause,
+  };
+}
