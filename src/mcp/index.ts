@@ -9,8 +9,10 @@ import {
 import type { Logger } from 'pino';
 import type { ResultCache } from '../operations/cache.js';
 import type { AnyTool, Deps } from '../operations/types.js';
-import type { AnyResource } from '../resources/index.js';
+import { type AnyPrompt, PROMPTS } from '../prompts/index.js';
+import { type AnyResource, RESOURCE_FAMILIES, type ResourceFamily } from '../resources/index.js';
 import { directToolCall, encodeDirectAnswer } from './direct-call.js';
+import { InFlightCalls } from './feedback.js';
 import { legacyJsonLeg, SERVER_INFO, serverFactory } from './server.js';
 import { type McpRequestState, toolCaller } from './tool-call.js';
 
@@ -20,6 +22,9 @@ export type { McpRequestState } from './tool-call.js';
 export interface McpOptions {
   tools: readonly AnyTool[];
   resources: readonly AnyResource[];
+  /** Resource templates and prompts; the service's own by default. */
+  families?: readonly ResourceFamily[];
+  prompts?: readonly AnyPrompt[];
   deps: Deps;
   cache: ResultCache;
   log: Logger;
@@ -48,14 +53,16 @@ export interface McpEndpoint {
  */
 export function createMcpEndpoint(options: McpOptions): McpEndpoint {
   const { tools, resources, deps, cache, log, direct = true } = options;
+  const { families = RESOURCE_FAMILIES, prompts = PROMPTS } = options;
   const states = new WeakMap<AuthInfo, McpRequestState>();
   const stateOf = (authInfo: AuthInfo | undefined): McpRequestState | undefined =>
     authInfo ? states.get(authInfo) : undefined;
   const callTool = toolCaller(deps, cache, log);
-  const newServer = serverFactory({ tools, resources, deps, callTool, stateOf });
+  const newServer = serverFactory({ tools, resources, families, prompts, deps, callTool, stateOf });
   const onerror = (err: Error) => log.warn({ err }, 'mcp request rejected');
   const modern = createMcpHandler(newServer, { legacy: 'reject', onerror });
-  const legacy = legacyJsonLeg(newServer);
+  const legacy = legacyJsonLeg(newServer, onerror);
+  const inFlight = new InFlightCalls();
   const serve = toNodeHandler({
     fetch: async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> =>
       (await isLegacyRequest(request, options?.parsedBody))
@@ -66,16 +73,21 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
   const isTool = (name: string) => toolsByName.has(name);
 
   return {
-    async handle(req, res, state, body) {
+    async handle(req, res, requestState, body) {
+      const id = requestState.caller?.id ?? 'anonymous';
+      // A cancellation reaches its call here: the endpoint is stateless, so it comes as its own POST.
+      inFlight.cancel(id, body);
+      const state = { ...requestState, signal: inFlight.track(res, id, body) };
       const call = direct ? directToolCall(req.headers, body, isTool) : undefined;
       if (call) {
-        const answer = await callTool(toolsByName.get(call.name)!, call.args, state);
+        const answer = await callTool(toolsByName.get(call.name)!, call.args, state, {
+          signal: state.signal,
+        });
         const text = encodeDirectAnswer(call, answer, SERVER_INFO);
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
         res.end(text);
         return;
       }
-      const id = state.caller?.id ?? 'anonymous';
       const authInfo: AuthInfo = {
         token: 'api-key',
         clientId: id,

@@ -1,11 +1,11 @@
 import type * as z from 'zod';
-import { AppError } from '../core/errors.js';
+import { AppError, CancelledError } from '../core/errors.js';
 import { usageMonth } from '../store/index.js';
 import { type AnswerLimit, type MeasuredAnswer, refuseByEstimate, refuseBySize } from './answer-limit.js';
 import { canonicalJson, type ResultCache } from './cache.js';
 import { inComputeTurn } from './compute-turn.js';
 import type { Grant } from './access.js';
-import type { AnyOperation, Caller, Deps, RunContext } from './types.js';
+import type { AnyOperation, Caller, Deps, RunContext, RunFeedback } from './types.js';
 
 export interface InvokeResult {
   /**
@@ -27,6 +27,8 @@ export interface InvokeResult {
 export interface InvokeOptions {
   /** The surface's cap on an answer's size (MCP); none on REST. */
   answerLimit?: AnswerLimit;
+  /** Abort signal and progress channel for the run (MCP). */
+  feedback?: RunFeedback;
 }
 
 /**
@@ -68,7 +70,9 @@ export async function invokeOperation(
     if (used >= limit) throw quotaExceeded(meter, limit);
   }
 
-  const { json, data, warnings, units, bytes } = await execute(op, input, caller, deps);
+  const { json, data, warnings, units, bytes } = await execute(op, input, caller, deps, options.feedback);
+  // A caller who gave up is not charged, even when the run finished before it noticed.
+  if (options.feedback?.signal?.aborted) throw new CancelledError();
   const answer: CachedAnswer = { json, warnings, bytes };
   // Before charging and caching: a refused answer is not paid for, and a cache hit implies it was.
   if (!bytes) refuseBySize(op, input, answer, answerLimit);
@@ -102,6 +106,7 @@ async function execute(
   input: z.infer<AnyOperation['input']>,
   caller: Caller,
   deps: Deps,
+  feedback?: RunFeedback,
 ): Promise<Execution> {
   if (op.heavy && deps.pool) {
     const r = await deps.pool.run(op.name, input);
@@ -119,7 +124,7 @@ async function execute(
       bytes: null,
     };
   }
-  const ctx: RunContext = { caller, warnings: [] };
+  const ctx: RunContext = { caller, warnings: [], ...(feedback ? { feedback } : {}) };
   const { warnings } = ctx;
   const result: unknown = await inComputeTurn(() => op.run(input, deps, ctx));
   const units = op.meter && op.cost && !ctx.notCharged ? op.cost(input, result) : 0;

@@ -79,7 +79,7 @@ export const querySageTool = defineTool({
   example: { query: 'What does an open Ajna mean?' },
   async run(input, deps, ctx) {
     if (!deps.sage) throw new AppError('knowledge_unavailable', 'Knowledge service unavailable');
-    const { answer, domain, covered } = await deps.sage.answer(input.query.trim());
+    const { answer, domain, covered } = await deps.sage.answer(input.query.trim(), ctx.feedback);
     // A reply that the knowledge base does not cover the question answered nothing: not charged.
     if (!covered) ctx.notCharged = true;
     return { answer, domain };
