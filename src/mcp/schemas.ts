@@ -110,9 +110,10 @@ const KIND_KEYWORDS = new Set(['type', 'enum', 'const', 'anyOf']);
  * in every conversation) while still true of every answer:
  * - an embedded copy of another tool's whole output (a batch embeds the chart) becomes a pointer to
  *   that tool, whose own outputSchema describes it;
- * - the answer's fields keep their descriptions; their own fields keep names, types and enums (a
- *   chart's type, strategy, authority); deeper values keep their type only (`{"type":"object"}`),
- *   and their full description stays in the OpenAPI document;
+ * - the answer's fields keep their descriptions; their own fields are listed (names, types, enums)
+ *   when one of them carries a vocabulary (a chart's type, strategy, authority), else the field's
+ *   description names them; deeper values keep their kind only (`{"type":"object"}`), and their full
+ *   description stays in the OpenAPI document;
  * - objects are open (no `additionalProperties: false`), and `required` is kept only at the root:
  *   a new answer field must not break a client that validates;
  * - zod's ±2^53 bounds on plain integers, which say nothing, and `$schema` (2020-12 is MCP's
