@@ -302,6 +302,24 @@ describe('query_sage with a progressToken', () => {
   });
 });
 
+describe('query_sage with a progressToken, 2026-07-28 client', () => {
+  it('streams progress notifications before the answer too', async () => {
+    const modern = await connectMcp(s.url, s.key, { mode: 'auto' });
+    try {
+      const progress: number[] = [];
+      const result = await modern.callTool(
+        { name: 'query_sage', arguments: QUESTION },
+        { onprogress: (p) => progress.push(p.progress), timeout: 30_000 },
+      );
+      expect(result.structuredContent).toEqual({ answer: PIECES.join(''), domain: 'hd' });
+      expect(progress.length).toBeGreaterThanOrEqual(3);
+      for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThan(progress[i - 1]!);
+    } finally {
+      await modern.close();
+    }
+  });
+});
+
 describe('logging', () => {
   it('accepts logging/setLevel and declares the logging capability', async () => {
     expect(client.getServerCapabilities()?.logging).toEqual({});
