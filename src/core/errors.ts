@@ -53,6 +53,17 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   internal_error: 500,
 };
 
+/**
+ * A run its caller gave up on (an MCP `notifications/cancelled`, or the client closing the stream):
+ * not an error code, since nobody is left to answer; the surface drops the result and charges nothing.
+ */
+export class CancelledError extends Error {
+  constructor() {
+    super('Cancelled by the client; nothing was charged.');
+    this.name = 'CancelledError';
+  }
+}
+
 /** Codes a caller can fix by changing the request (MCP reports these as `isError` results). */
 export const isClientFault = (code: ErrorCode): boolean =>
   HTTP_STATUS[code] < 500 || code === 'ai_service_error';

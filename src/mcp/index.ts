@@ -11,8 +11,10 @@ import type { Logger } from 'pino';
 import { clip } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
 import type { AnyTool, Deps } from '../operations/types.js';
-import type { AnyResource } from '../resources/index.js';
+import { type AnyPrompt, PROMPTS } from '../prompts/index.js';
+import { type AnyResource, RESOURCE_FAMILIES, type ResourceFamily } from '../resources/index.js';
 import { directToolCall, encodeDirectAnswer } from './direct-call.js';
+import { InFlightCalls } from './feedback.js';
 import { legacyJsonLeg, SERVER_INFO, serverFactory } from './server.js';
 import { type McpRequestState, toolCaller } from './tool-call.js';
 
@@ -22,6 +24,9 @@ export type { McpRequestState } from './tool-call.js';
 export interface McpOptions {
   tools: readonly AnyTool[];
   resources: readonly AnyResource[];
+  /** Resource templates and prompts; the service's own by default. */
+  families?: readonly ResourceFamily[];
+  prompts?: readonly AnyPrompt[];
   deps: Deps;
   cache: ResultCache;
   log: Logger;
@@ -69,6 +74,7 @@ export interface McpEndpoint {
  */
 export function createMcpEndpoint(options: McpOptions): McpEndpoint {
   const { tools, resources, deps, cache, log, direct = true, encode, refusal } = options;
+  const { families = RESOURCE_FAMILIES, prompts = PROMPTS } = options;
   const sendText =
     options.sendJson ??
     ((res: ServerResponse, text: string) => {
@@ -88,9 +94,10 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
     if (list) list.push(err);
     else log.warn({ reason: clip(err.message) }, 'mcp: an error outside any request');
   };
-  const newServer = serverFactory({ tools, resources, deps, callTool, stateOf, onerror });
+  const newServer = serverFactory({ tools, resources, families, prompts, deps, callTool, stateOf, onerror });
   const modern = createMcpHandler(newServer, { legacy: 'reject', onerror });
-  const legacy = legacyJsonLeg(newServer);
+  const legacy = legacyJsonLeg(newServer, onerror);
+  const inFlight = new InFlightCalls();
   const serve = toNodeHandler(
     {
       fetch: async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
@@ -108,15 +115,20 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
   const isTool = (name: string) => toolsByName.has(name);
 
   return {
-    async handle(req, res, state, body) {
+    async handle(req, res, requestState, body) {
+      const id = requestState.caller?.id ?? 'anonymous';
+      // A cancellation reaches its call here: the endpoint is stateless, so it comes as its own POST.
+      inFlight.cancel(id, body);
+      const state = { ...requestState, cancel: inFlight.track(res, id, body) };
       const call = direct ? directToolCall(req.headers, body, isTool) : undefined;
       if (call) {
-        const answer = await callTool(toolsByName.get(call.name)!, call.args, state);
+        const answer = await callTool(toolsByName.get(call.name)!, call.args, state, {
+          signal: state.cancel,
+        });
         const text = encodeDirectAnswer(call, answer, SERVER_INFO);
         sendText(res, text);
         return { reported: [] };
       }
-      const id = state.caller?.id ?? 'anonymous';
       const authInfo: AuthInfo = {
         token: 'api-key',
         clientId: id,

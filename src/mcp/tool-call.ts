@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
-import { AppError, isClientFault } from '../core/errors.js';
+import { AppError, CancelledError, isClientFault } from '../core/errors.js';
 import { authorize } from '../operations/access.js';
 import { MCP_ANSWER_LIMIT } from '../operations/answer-limit.js';
 import type { ResultCache } from '../operations/cache.js';
 import { parseInput } from '../operations/input.js';
 import { invokeOperation } from '../operations/invoke.js';
-import type { AnyTool, Caller, Deps } from '../operations/types.js';
+import type { AnyTool, Caller, Deps, RunFeedback } from '../operations/types.js';
 import type { ToolAnswer } from './direct-call.js';
 import { pictureBlock } from './picture.js';
 
@@ -21,12 +21,15 @@ export interface McpRequestState {
    * (a 503), not a tool result.
    */
   refused?: unknown;
+  /** Aborts when the client gives up: the connection closes early, or it cancels the request. */
+  cancel?: AbortSignal;
 }
 
 export type ToolCaller = (
   tool: AnyTool,
   args: unknown,
   state: McpRequestState | undefined,
+  feedback?: RunFeedback,
 ) => Promise<ToolAnswer>;
 
 /**
@@ -36,7 +39,7 @@ export type ToolCaller = (
  * without internals.
  */
 export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCaller {
-  return async (tool, args, state) => {
+  return async (tool, args, state, feedback) => {
     try {
       const caller = state?.caller ?? null;
       const grant = authorize(tool, caller);
@@ -44,6 +47,7 @@ export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCal
       const out = await invokeOperation(grant, input, deps, cache, {
         answerLimit: MCP_ANSWER_LIMIT,
         ...(state?.signal ? { signal: state.signal } : {}),
+        ...(feedback ? { feedback } : {}),
       });
       const format = (input as { image?: 'png' | 'svg' }).image;
       const image = format ? pictureBlock(tool, format, input, out.data(), caller, cache) : undefined;
@@ -65,6 +69,8 @@ export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCal
         state.refused = e;
         throw e;
       }
+      // The client cancelled or no longer reads the answer; nothing was charged.
+      if (e instanceof CancelledError) return { ok: false, message: e.message };
       if (e instanceof AppError && isClientFault(e.code)) {
         const details = e.details?.length ? `\n${JSON.stringify(e.details)}` : '';
         return { ok: false, message: `${e.message}${details}` };

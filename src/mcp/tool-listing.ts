@@ -23,8 +23,19 @@ export function toolConfig(tool: AnyTool, tools: readonly AnyTool[]) {
       tool.output,
       compactOutput(tools.filter((t) => t !== tool).map((t) => ({ toolName: t.name, schema: t.output }))),
     ),
-    annotations: { title: tool.title, ...tool.annotations },
+    annotations: advertisedAnnotations(tool.annotations),
   };
+}
+
+/**
+ * The annotations as listed: `destructiveHint` and `idempotentHint` mean something only when
+ * `readOnlyHint` is false (MCP ToolAnnotations), and the title is the tool's own `title` field, so a
+ * read-only tool lists `readOnlyHint` and `openWorldHint` alone.
+ */
+export function advertisedAnnotations(annotations: AnyTool['annotations']): Partial<AnyTool['annotations']> {
+  if (!annotations.readOnlyHint) return annotations;
+  const { destructiveHint: _d, idempotentHint: _i, ...kept } = annotations;
+  return kept;
 }
 
 /**

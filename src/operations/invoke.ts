@@ -1,11 +1,11 @@
 import type * as z from 'zod';
-import { AppError } from '../core/errors.js';
+import { AppError, CancelledError } from '../core/errors.js';
 import { type MeterName, usageMonth } from '../store/index.js';
 import { type AnswerLimit, type MeasuredAnswer, refuseByEstimate, refuseBySize } from './answer-limit.js';
 import { canonicalJson, type ResultCache } from './cache.js';
 import { inComputeTurn } from './compute-turn.js';
 import type { Grant } from './access.js';
-import type { AnyOperation, Caller, Deps, RunContext } from './types.js';
+import type { AnyOperation, Caller, Deps, RunContext, RunFeedback } from './types.js';
 
 export interface InvokeResult {
   /**
@@ -33,6 +33,8 @@ export interface InvokeOptions {
    * reason is thrown for the surface to answer (a 503) or drop (a client gone).
    */
   signal?: AbortSignal;
+  /** Cancellation and a progress channel for the run itself (MCP). */
+  feedback?: RunFeedback;
 }
 
 /** The run, unless `signal` aborts first (its reason is thrown; the run goes on, unwaited). */
@@ -96,11 +98,13 @@ export async function invokeOperation(
     if (used >= limit) throw quotaExceeded({ meter, limit, used, needed: null, now });
   }
 
-  const { signal } = options;
+  const { signal, feedback } = options;
   const { json, data, warnings, units, bytes } = await unlessAborted(
-    execute(op, input, caller, deps),
+    execute(op, input, caller, deps, feedback),
     signal,
   );
+  // A caller who gave up is not charged, even when the run finished before it noticed.
+  if (feedback?.signal?.aborted) throw new CancelledError();
   const answer: CachedAnswer = { json, warnings, bytes };
   // Before charging and caching: a refused answer is not paid for, and a cache hit implies it was.
   if (!bytes) refuseBySize(op, input, answer, answerLimit);
@@ -158,6 +162,7 @@ async function execute(
   input: z.infer<AnyOperation['input']>,
   caller: Caller,
   deps: Deps,
+  feedback?: RunFeedback,
 ): Promise<Execution> {
   if (op.heavy && deps.pool) {
     const r = await deps.pool.run(op.name, input);
@@ -175,7 +180,7 @@ async function execute(
       bytes: null,
     };
   }
-  const ctx: RunContext = { caller, warnings: [] };
+  const ctx: RunContext = { caller, warnings: [], ...(feedback ? { feedback } : {}) };
   const { warnings } = ctx;
   const result: unknown = await inComputeTurn(() => op.run(input, deps, ctx));
   const units = op.meter && op.cost && !ctx.notCharged ? op.cost(input, result) : 0;

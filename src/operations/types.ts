@@ -48,6 +48,15 @@ export interface Deps {
 /** The authenticated caller, or null on public routes. */
 export type Caller = ApiKeyRecord | null;
 
+/**
+ * What a surface lends a long run (SAGE's model answer): a signal that aborts it when the caller
+ * gives up, and a channel for progress messages, which MCP turns into progress notifications.
+ */
+export interface RunFeedback {
+  signal?: AbortSignal;
+  progress?: (message: string) => void;
+}
+
 export interface RunContext {
   caller: Caller;
   /** Non-fatal notes for the response `meta.warnings` (e.g. DST gaps and folds). */
@@ -57,6 +66,8 @@ export interface RunContext {
    * base does not cover a question): the meter counts 0 units for it, whatever `cost` says.
    */
   notCharged?: boolean;
+  /** Abort signal and progress channel, when the surface offers them (MCP). */
+  feedback?: RunFeedback;
 }
 
 /** One REST path of an operation: canonical, plus the legacy aliases that must keep working. */

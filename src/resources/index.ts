@@ -1,8 +1,13 @@
 import { chartFieldsResource } from './chart_fields.js';
+import { knowledgeResources } from './knowledge.js';
 import { terminologyResource } from './terminology.js';
-import type { AnyResource } from './types.js';
+import type { AnyResource, ResourceFamily } from './types.js';
 
-export type { AnyResource, Resource } from './types.js';
+export type { AnyResource, ListedResource, Resource, ResourceFamily } from './types.js';
+export { completeKnowledgeId, knowledgeMarkdown, MAX_COMPLETIONS } from './knowledge.js';
 
 /** The one ordered list of MCP resources. */
 export const RESOURCES: readonly AnyResource[] = [terminologyResource, chartFieldsResource];
+
+/** The resource templates, each a family of resources read by its variables. */
+export const RESOURCE_FAMILIES: readonly ResourceFamily[] = [knowledgeResources];

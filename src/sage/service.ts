@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { AppError } from '../core/errors.js';
+import { AppError, CancelledError } from '../core/errors.js';
 import { type Metrics, NO_METRICS, secondsSince } from '../core/metrics.js';
 import type { KnowledgeDomain } from '../core/knowledge/index.js';
 import {
@@ -30,6 +30,12 @@ export interface SageAnswer {
 /** An answer and whether it answered anything (a "not covered" reply is not charged). */
 export interface SageReply extends SageAnswer {
   covered: boolean;
+}
+
+/** How a caller follows an answer: a signal that aborts it, and progress messages (MCP). */
+export interface AnswerFeedback {
+  signal?: AbortSignal;
+  progress?: (message: string) => void;
 }
 
 /** Passages given to the model. */
@@ -89,27 +95,49 @@ export class Sage {
     }
   }
 
-  async answer(question: string): Promise<SageReply> {
+  /**
+   * `feedback` (MCP): its signal aborts the model request at once (CancelledError), and progress
+   * messages follow the retrieval and the model's answer as it streams in.
+   */
+  async answer(question: string, feedback: AnswerFeedback = {}): Promise<SageReply> {
     const r = await this.retrieve(question);
+    if (feedback.signal?.aborted) throw new CancelledError();
     if (r.abstain || r.passages.length === 0) {
       return { answer: abstentionAnswer(r.systems, r.onlySystem), domain: r.domain, covered: false };
     }
+    feedback.progress?.(`Found ${r.passages.length} passages in the ${r.domain} knowledge.`);
     if (!this.client || !this.model) return { answer: extractiveAnswer(r), domain: r.domain, covered: true };
-    return { answer: await this.ask(question, r), domain: r.domain, covered: true };
+    return { answer: await this.ask(question, r, feedback), domain: r.domain, covered: true };
   }
 
-  /** Claude's answer from the retrieved passages; any provider failure is 502 `AI service error`. */
-  private async ask(question: string, r: Retrieval): Promise<string> {
+  /**
+   * Claude's answer from the retrieved passages; any provider failure is 502 `AI service error`. With
+   * a progress channel the answer is streamed, and each piece reported as it arrives.
+   */
+  private async ask(question: string, r: Retrieval, feedback: AnswerFeedback): Promise<string> {
+    const { signal, progress } = feedback;
+    const request = {
+      model: this.model!.model,
+      max_tokens: 1024,
+      system: SAGE_SYSTEM_PROMPT,
+      messages: [
+        { role: 'user' as const, content: sageUserMessage(question, r.passages.slice(0, MODEL_PASSAGES)) },
+      ],
+    };
     let text: string;
     const start = performance.now();
     let ok = false;
     try {
-      const message = await this.client!.messages.create({
-        model: this.model!.model,
-        max_tokens: 1024,
-        system: SAGE_SYSTEM_PROMPT,
-        messages: [{ role: 'user', content: sageUserMessage(question, r.passages.slice(0, MODEL_PASSAGES)) }],
-      });
+      let message: Anthropic.Message;
+      if (progress) {
+        const stream = this.client!.messages.stream(request, signal ? { signal } : undefined);
+        stream.on('text', (_delta, snapshot) =>
+          progress(`Writing the answer: ${snapshot.length} characters.`),
+        );
+        message = await stream.finalMessage();
+      } else {
+        message = await this.client!.messages.create(request, signal ? { signal } : undefined);
+      }
       text = message.content
         .filter((b) => b.type === 'text')
         .map((b) => (b as { text: string }).text)
@@ -117,6 +145,7 @@ export class Sage {
         .trim();
       ok = true;
     } catch (cause) {
+      if (signal?.aborted) throw new CancelledError();
       throw new AppError('ai_service_error', 'AI service error', { cause });
     } finally {
       this.metrics.sageProvider(ok, secondsSince(start));

@@ -22,13 +22,13 @@ export const latitudeField = z
   .number()
   .min(-90)
   .max(90)
-  .describe('Latitude in decimal degrees, -90 (south) to 90 (north). Give it together with longitude.');
+  .describe('Latitude in decimal degrees, -90 (south) to 90 (north). Give it with longitude.');
 
 export const longitudeField = z
   .number()
   .min(-180)
   .max(180)
-  .describe('Longitude in decimal degrees, -180 (west) to 180 (east). Give it together with latitude.');
+  .describe('Longitude in decimal degrees, -180 (west) to 180 (east). Give it with latitude.');
 
 /** The place lookup needs 3 characters (the spec's validate-location rule 3); 200 bounds the work. */
 export const PLACE_MIN_LENGTH = 3;
@@ -39,9 +39,9 @@ const DATE_TEXT =
   'Exactly this form: no spaces, no other order.';
 const TIME_TEXT =
   'Local wall-clock time of birth at the birth place, 24-hour HH:MM from 00:00 to 23:59 (midnight is ' +
-  '00:00 of the next day; no seconds, no am/pm, no spaces). Daylight saving and historical zone rules ' +
-  'are applied; a time skipped or repeated by a clock change is resolved by a fixed rule and reported in ' +
-  'the warnings. If the birth time is unknown, ask the user; see the tool description before using 12:00.';
+  '00:00 of the next day; no seconds, no am/pm). Daylight saving and historical zones are applied; a time ' +
+  'a clock change skipped or repeated is read by a fixed rule and reported in the warnings. If unknown, ' +
+  'ask the user; see the tool description before using 12:00.';
 const PLACE_TEXT =
   'Place of birth: "City", "City, State" or "City, Country", e.g. "Montreal, QC", "Springfield, IL", ' +
   '"São Paulo, Brazil" (3 to 200 characters). Resolved offline to coordinates and an IANA time zone ' +
@@ -53,12 +53,19 @@ const PLACE_TEXT =
  * profile) changes about once a day.
  */
 export const UNKNOWN_BIRTH_TIME_TEXT =
-  'If the birth time is not known, ask the user for it (a birth certificate or a parent often knows). If it ' +
-  'is truly unknown, you may send 12:00 as a stand-in, and then tell the user that it is a stand-in and ' +
-  "which values are unreliable: the Moon's gate and line (the Moon changes line about every 2 hours and " +
-  'gate about every 10), anything that follows from the Moon gate (a channel, and with it the type, ' +
-  'authority or definition), and the profile when a Sun line lies near its boundary; house positions (in ' +
-  'astrology charts) need the real time.';
+  'If the birth time is not known, ask the user (a birth certificate or a parent often knows). If it truly ' +
+  'is, you may send 12:00 as a stand-in and tell the user so, and which values are unreliable: the ' +
+  "Moon's gate and line (its line changes about every 2 hours, its gate about every 10), what follows from " +
+  'the Moon gate (a channel, so type, authority, definition), and the profile when a Sun line is near its ' +
+  'boundary; houses (astrology) need the real time.';
+
+/**
+ * The same guidance for the further Human Design tools: tools/list, which rides in every conversation,
+ * carries the long text once, in generate_chart's description.
+ */
+export const UNKNOWN_BIRTH_TIME_POINTER =
+  "If a birth time is unknown, ask the user; before sending 12:00 as a stand-in, read generate_chart's " +
+  'description for what to tell them.';
 
 /** The date field: the pattern is advertised and enforced; a near miss is answered with its fix. */
 export const dateField = (description: string) =>
@@ -139,7 +146,7 @@ export function birthInputFields(options: BirthFieldsOptions = {}) {
         text(
           `latitude${suffix}`,
           `Latitude of the birth place, decimal degrees -90 (south) to 90 (north). With longitude${suffix} it ` +
-            'replaces the place lookup: the time zone comes from the coordinates.',
+            'replaces the place, and the time zone comes from them.',
         ),
       ),
     longitude: longitudeField
@@ -216,8 +223,7 @@ export const includeField = hinted(
     .enum(['tooltips'])
     .optional()
     .describe(
-      'Set to "tooltips" to fill `tooltips` with plain-language explanations of the chart values; omit for an ' +
-        'empty `tooltips` object (smaller answer).',
+      '"tooltips" fills `tooltips` with plain-language explanations of the chart values; left out, it is empty.',
     ),
   { expected: '"tooltips", or left out for no tooltips' },
 );

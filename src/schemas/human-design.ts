@@ -295,9 +295,9 @@ export const chartTooltipsSchema = z
       .describe('Each activated gate, keyed by its number as a string.'),
   })
   .describe(
-    "Empty {} unless include=tooltips. Then: explanations of this chart's own values from the knowledge base, by " +
-      'category: type, strategy, authority, profile, profileLines {personality, design}, definition, angle, ' +
-      'incarnationCross, centers {Head: {...}}, channels {"1-8": {...}}, gates {"41": {...}}; each {id, title, text}.',
+    "Empty {} unless include=tooltips; then this chart's own values explained, by category (type, strategy, " +
+      'authority, profile, profileLines, definition, angle, incarnationCross; centers, channels and gates keyed ' +
+      'by "Head", "1-8", "41"), each {id, title, text}.',
   );
 
 /** The spec's V2 chart `data`. */
@@ -316,10 +316,9 @@ export const chartDataSchema = z.object({
   ),
   activations: activationsSchema,
   personality: planetsSchema.describe(
-    'Personality (conscious, "black") positions at the birth instant, keyed by the 13 planets in bodygraph order: ' +
-      'Sun, Earth (exactly opposite the Sun), Rahu (true North Node), Ketu (South Node, opposite Rahu), Moon, ' +
-      'Mercury, Venus, Mars, Jupiter, Saturn, Uranus, Neptune, Pluto; each {gate, line, color, tone, base, ' +
-      'longitude, sign}.',
+    'Personality (conscious, "black") positions at the birth instant, keyed by the 13 planets in bodygraph order ' +
+      '(Earth exactly opposite the Sun, Rahu the true North Node, Ketu opposite Rahu); each {gate, line, color, ' +
+      'tone, base, longitude, sign}.',
   ),
   design: planetsSchema.describe(
     'Design (unconscious, "red") positions at the design instant (Sun 88° of solar arc before birth), same 13 ' +
@@ -399,7 +398,10 @@ export const combinedSchema = z
       })
       .describe('Definition, connection theme and relationship channels of the pair.'),
   })
-  .describe('The combined (composite) chart of the two people.');
+  .describe(
+    'The combined (composite) chart of the two people: DefinedCenters, OpenCenters and Properties ' +
+      '{Definition, ConnectionTheme, RelationshipChannels}.',
+  );
 
 export const compositeTooltipsSchema = z
   .object({
@@ -414,16 +416,16 @@ export const compositeTooltipsSchema = z
       .describe('Every channel the pair forms, keyed like "1-8".'),
   })
   .describe(
-    'Empty {} unless include=tooltips. Then: the combined definition, the nine centers in their combined state ' +
-      '(the entry\'s "Defined" or "Open" section) and every relationship channel; each {id, title, text}.',
+    'Empty {} unless include=tooltips; then the combined definition, the nine centers as the pair has them ' +
+      '("Defined" or "Open") and every relationship channel, each {id, title, text}.',
   );
 
 export const compositeDataSchema = z.object({
   personA: compositePersonSchema.describe(
-    'Person A (birthDate, birthTime, birthLocation, latitude, longitude).',
+    "Person A's chart {birthInfo, chart, centers, channels, personality, design}, as in generate_chart's result.",
   ),
   personB: compositePersonSchema.describe(
-    'Person B (birthDate1, birthTime1, birthLocation1, latitude1, longitude1).',
+    'Person B (birthDate1 ... longitude1), the same fields as personA.',
   ),
   Combined: combinedSchema,
   tooltips: compositeTooltipsSchema,

@@ -54,8 +54,7 @@ export const imageField = z
   .enum(['png', 'svg'])
   .optional()
   .describe(
-    'MCP: also return the chart as an image block (png for chat clients, svg as text). REST ignores it; ' +
-      'use the .svg/.png endpoints.',
+    'MCP only: also return the chart as an image (png for chat clients, svg as text); REST has .png/.svg routes.',
   );
 
 /** How the MCP pictures are drawn (light, with labels); the width is the surface's choice. */

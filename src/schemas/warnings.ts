@@ -8,7 +8,6 @@ export const warningsField = z
   .array(z.string())
   .optional()
   .describe(
-    "Present only when something about this answer needs the user's attention: an ambiguous or misspelled " +
-      'birth place (with the full value to send instead), a birth time skipped or repeated by a clock change ' +
-      'and how it was read, or historical local mean time. Tell the user.',
+    'Present only when the user must be told something about this answer (an ambiguous or misspelled place ' +
+      'with the value to send instead, a clock change at the birth time, local mean time). Tell the user.',
   );

@@ -6,7 +6,7 @@ import {
   birthInputFields,
   includeField,
   suffixedBirthInputFields,
-  UNKNOWN_BIRTH_TIME_TEXT,
+  UNKNOWN_BIRTH_TIME_POINTER,
   withPlaceRule,
 } from '../schemas/birth-input.js';
 import { compositeDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
@@ -21,10 +21,10 @@ export const generateCompositeTool = defineTool({
     'its definition, connection theme and the relationship channels (Companionship, Dominance, Compromise, ' +
     'Electromagnetic). Person A uses birthDate, birthTime, birthLocation (or latitude/longitude); person B ' +
     'the same names ending in 1. Set include="tooltips" for plain-language explanations. Costs 1 chart request. ' +
-    UNKNOWN_BIRTH_TIME_TEXT,
+    UNKNOWN_BIRTH_TIME_POINTER,
   input: withPlaceRule(
     z.object({
-      ...birthInputFields({ person: 'Person A', dateNote: HD_DATE_NOTE }),
+      ...birthInputFields({ person: 'Person A', dateNote: HD_DATE_NOTE, sameAsTool: 'generate_chart' }),
       ...suffixedBirthInputFields('1', { person: 'Person B', sameAsUnsuffixed: true }),
       include: includeField,
     }),

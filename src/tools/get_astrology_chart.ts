@@ -20,7 +20,7 @@ export const getAstrologyChartTool = defineTool({
     'angles, houses and the Moon are unreliable.',
   input: withPlaceRule(
     z.object({
-      ...birthInputFields({ dateNote: HD_DATE_NOTE }),
+      ...birthInputFields({ dateNote: HD_DATE_NOTE, sameAsTool: 'generate_chart' }),
       houseSystem: houseSystemField,
       include: includeField,
       image: imageField,

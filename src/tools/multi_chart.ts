@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { birthFieldNames } from '../core/birth/index.js';
-import { AppError } from '../core/errors.js';
+import { AppError, type ErrorDetail } from '../core/errors.js';
 import { birthChart, chartData } from '../core/human-design/index.js';
 import { defineTool } from '../operations/types.js';
-import { birthInputFields, UNKNOWN_BIRTH_TIME_TEXT, withPlaceRule } from '../schemas/birth-input.js';
+import { birthInputFields, UNKNOWN_BIRTH_TIME_POINTER, withPlaceRule } from '../schemas/birth-input.js';
 import { hinted } from '../schemas/field-hints.js';
 import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
 import { warningsField } from '../schemas/warnings.js';
@@ -15,7 +15,9 @@ export const MAX_BATCH_CHARTS = 10;
 const ENTRY_ERROR_CODES = ['invalid_input', 'location_not_found', 'out_of_range'] as const;
 type EntryErrorCode = (typeof ENTRY_ERROR_CODES)[number];
 
-const entrySchema = withPlaceRule(z.object(birthInputFields({ dateNote: HD_DATE_NOTE })));
+const entrySchema = withPlaceRule(
+  z.object(birthInputFields({ dateNote: HD_DATE_NOTE, sameAsTool: 'generate_chart' })),
+);
 
 const entryErrorSchema = z
   .object({
@@ -24,7 +26,12 @@ const entryErrorSchema = z
       .string()
       .describe('What is wrong with this entry, naming the field (e.g. "charts.2.birthDate: ...").'),
     details: z
-      .array(z.record(z.string(), z.unknown()))
+      .array(
+        z.looseObject({
+          field: z.string().optional().describe('The input field, e.g. "charts.2.birthLocation".'),
+          message: z.string().describe('What is wrong, or for a suggestion: did you mean "..."?'),
+        }),
+      )
       .optional()
       .describe('Per-field details as in an error response; for location_not_found, up to 5 suggestions.'),
   })
@@ -54,7 +61,7 @@ export const multiChartTool = defineTool({
     'its own error (with place suggestions) while the others still succeed; an entry that breaks the input ' +
     'schema (a missing field, a date not in YYYY-MM-DD form) rejects the whole call, naming charts.N.field. ' +
     'Costs 1 chart request per successful chart. ' +
-    UNKNOWN_BIRTH_TIME_TEXT,
+    UNKNOWN_BIRTH_TIME_POINTER,
   input: z.object({
     charts: hinted(
       z
@@ -75,7 +82,12 @@ export const multiChartTool = defineTool({
     count: z.number().int().describe('Number of entries.'),
     succeeded: z.number().int().describe('Entries with a chart (the units charged).'),
     failed: z.number().int().describe('Entries with an error.'),
-    results: z.array(resultSchema).describe('One result per entry, in input order.'),
+    results: z
+      .array(resultSchema)
+      .describe(
+        "One result per entry, in input order: {index, success, data} with data as generate_chart's result, " +
+          'or {index, success: false, error: {code, message, details?}}.',
+      ),
     warnings: warningsField,
   }),
   access: 'advanced_chart',
@@ -100,7 +112,7 @@ export const multiChartTool = defineTool({
         return { index, success: true, data };
       } catch (e) {
         if (!isEntryError(e)) throw e;
-        const details = e.details?.length ? { details: e.details as Record<string, unknown>[] } : {};
+        const details = e.details?.length ? { details: e.details as ErrorDetail[] } : {};
         return { index, success: false, error: { code: e.code, message: e.message, ...details } };
       }
     });

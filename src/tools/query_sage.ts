@@ -51,7 +51,7 @@ export const querySageTool = defineTool({
     'Costs 1 SAGE response; a "not covered" reply and a repeated question (served from cache) cost nothing.',
   input: z.object({
     query: textField({ min: SAGE_QUERY_MIN, max: SAGE_QUERY_MAX, pattern: /\S/ }).describe(
-      'The question, 2 to 500 characters, not only spaces. Name the system (Human Design, astrology, BaZi) ' +
+      'The question, 2 to 500 characters. Name the system (Human Design, astrology, BaZi) ' +
         'if it matters.',
     ),
   }),
@@ -83,7 +83,7 @@ export const querySageTool = defineTool({
   example: { query: 'What does an open Ajna mean?' },
   async run(input, deps, ctx) {
     if (!deps.sage) throw new AppError('knowledge_unavailable', 'Knowledge service unavailable');
-    const { answer, domain, covered } = await deps.sage.answer(input.query.trim());
+    const { answer, domain, covered } = await deps.sage.answer(input.query.trim(), ctx.feedback);
     // A reply that the knowledge base does not cover the question answered nothing: not charged.
     if (!covered) ctx.notCharged = true;
     return { answer, domain };

@@ -17,7 +17,7 @@ export const validateLocationTool = defineTool({
     'A bare name that several places share ("Valencia", "Springfield") or that is a near-spelling of a much ' +
     'larger place ("Sidney", "Melbourn") still resolves, to the most populous exact match, but adds a `warning` ' +
     'and `alternatives`: confirm with the user and resend the chosen `value`. ' +
-    'Accepts "City", "City, State", "City, Country" and "City, ST" (US/Canadian codes). Free and unmetered.',
+    'Accepts "City", "City, State", "City, Country" and "City, ST" (US/Canadian codes). Free.',
   input: withPlaceRule(
     z.object({
       birthLocation: hinted(

@@ -91,11 +91,21 @@ function modernCall(name: string, args: unknown, id: string | number = 1): RpcCa
 async function send(url: string, c: RpcCase) {
   const res = await fetch(url, { method: 'POST', headers: c.headers, body: JSON.stringify(c.body) });
   const text = await res.text();
+  const type = (res.headers.get('content-type') ?? '').split(';')[0];
+  // A call with a progress token is answered as an SSE stream: its JSON-RPC response is the last event.
+  const json =
+    type === 'text/event-stream'
+      ? text
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .at(-1)
+          ?.slice(6)
+      : text;
   return {
     status: res.status,
-    type: (res.headers.get('content-type') ?? '').split(';')[0],
+    type,
     cache: res.headers.get('x-cache'),
-    body: text ? (JSON.parse(text) as unknown) : null,
+    body: json ? (JSON.parse(json) as unknown) : null,
   };
 }
 

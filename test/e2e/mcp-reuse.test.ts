@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { compactOutput, advertisedSchema } from '../../src/mcp/schemas.js';
+import { advertisedSchema, compactOutput, portable } from '../../src/mcp/schemas.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { fixtureTools } from '../helpers/fixtures.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
@@ -117,14 +117,17 @@ describe('MCP server parts shared across requests', () => {
     // The advertised output is the compact form of zod's conversion (rules: test/surface/mcp-schemas.test.ts).
     const others = TOOLS.filter((t) => t !== tool).map((t) => ({ toolName: t.name, schema: t.output }));
     expect(chart.outputSchema).toEqual(
-      compactOutput(others)(z.toJSONSchema(tool.output, { target: 'draft-2020-12', io: 'output' }), {
-        target: 'draft-2020-12',
-      }),
+      portable(
+        compactOutput(others)(z.toJSONSchema(tool.output, { target: 'draft-2020-12', io: 'output' }), {
+          target: 'draft-2020-12',
+        }),
+      ),
     );
-    expect(chart.inputSchema).toEqual({
-      type: 'object',
-      ...z.toJSONSchema(tool.input, { target: 'draft-2020-12', io: 'input' }),
+    const { $schema: _dialect, ...input } = z.toJSONSchema(tool.input, {
+      target: 'draft-2020-12',
+      io: 'input',
     });
+    expect(chart.inputSchema).toEqual(portable({ type: 'object', ...input }));
   });
 });
 

@@ -31,6 +31,7 @@ import { RESOURCES } from '../../src/resources/index.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { expectJsonSnapshot, expectJsonSnapshotFolder } from '../helpers/snapshot.js';
 import { connectMcp } from '../helpers/mcp.js';
+import { sharedKnowledge } from '../helpers/service.js';
 
 const HERE = import.meta.dirname;
 const routes = buildRouteTable([...TOOLS, ...ENDPOINTS]);
@@ -39,9 +40,12 @@ let server: Server;
 let client: Client;
 let url: string;
 beforeAll(async () => {
-  // Listing needs no dependencies: a deps object that throws on use proves it.
+  // Listing needs no dependencies but the knowledge base (its articles are resources): a deps object
+  // that throws on any other use proves it.
+  const knowledge = await sharedKnowledge();
   const deps = new Proxy({} as Deps, {
     get(_t, key) {
+      if (key === 'knowledge') return knowledge;
       throw new Error(`listing must not use deps.${String(key)}`);
     },
   });
@@ -92,10 +96,25 @@ describe('surface snapshots', () => {
     expect(JSON.stringify(inProcess)).toBe(JSON.stringify(sent.result));
   });
 
-  it('MCP resources/list as the SDK client receives it', async () => {
+  it('MCP resources/list as the SDK client receives it: the reference resources, then the articles', async () => {
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual(RESOURCES.map((r) => r.uri));
-    expectJsonSnapshot(HERE, 'mcp-resources-list', resources);
+    const reference = resources.filter((r) => r.uri.startsWith('svc://reference/'));
+    expect(reference.map((r) => r.uri)).toEqual(RESOURCES.map((r) => r.uri));
+    expect(resources.slice(0, reference.length)).toEqual(reference);
+    expectJsonSnapshot(HERE, 'mcp-resources-list', reference);
+    // The articles follow the knowledge folder's content, so they are checked by rule, not pinned.
+    const articles = resources.slice(reference.length);
+    expect(articles.length).toBeGreaterThan(20);
+    for (const a of articles) expect(a.uri).toMatch(/^svc:\/\/knowledge\/(hd|astrology|bazi)\/article:/);
+  });
+
+  it('MCP resources/templates/list and prompts/list', async () => {
+    expectJsonSnapshot(
+      HERE,
+      'mcp-resource-templates-list',
+      (await client.listResourceTemplates()).resourceTemplates,
+    );
+    expectJsonSnapshot(HERE, 'mcp-prompts-list', (await client.listPrompts()).prompts);
   });
 
   it('the REST route and alias table', () => {
@@ -123,6 +142,8 @@ describe('surface snapshots', () => {
 
   it('holds no snapshot the tests above do not write', () => {
     expect(readdirSync(join(HERE, '__snapshots__')).sort()).toEqual([
+      'mcp-prompts-list.json',
+      'mcp-resource-templates-list.json',
       'mcp-resources-list.json',
       'openapi',
       'rest-routes.json',

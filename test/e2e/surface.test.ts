@@ -18,6 +18,7 @@ import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation } from '../../src/oper
 import { PRODUCTS } from '../../src/store/index.js';
 import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { TOOLS } from '../../src/tools/index.js';
+import { advertisedAnnotations } from '../../src/mcp/tool-listing.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
 import { connectMcp } from '../helpers/mcp.js';
 
@@ -108,7 +109,11 @@ describe('MCP lists every tool as the registry defines it', () => {
       expect(listed.title, tool.name).toBe(tool.title);
       expect(listed.description, tool.name).toBe(tool.description);
       expect(listed.outputSchema, tool.name).toBeDefined();
-      expect(listed.annotations, tool.name).toMatchObject(tool.annotations);
+      expect(listed.annotations, tool.name).toEqual(advertisedAnnotations(tool.annotations));
+      expect(listed.annotations, tool.name).toMatchObject({
+        readOnlyHint: tool.annotations.readOnlyHint,
+        openWorldHint: tool.annotations.openWorldHint,
+      });
     }
   });
 });

@@ -42,7 +42,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   tools: ['tools', 'operations', 'schemas', 'core'],
   endpoints: ['endpoints', 'operations', 'schemas', 'store', 'core'],
   resources: ['resources', 'operations', 'schemas', 'core'],
-  mcp: ['mcp', 'resources', 'operations', 'core'],
+  prompts: ['prompts', 'resources', 'operations', 'schemas', 'core'],
+  mcp: ['mcp', 'prompts', 'resources', 'operations', 'core'],
   reference: ['reference', 'mcp', 'resources', 'operations', 'schemas', 'store', 'core'],
   'http-bridge': ['http-bridge', 'mcp', 'operations', 'store', 'core'],
   app: [
@@ -50,6 +51,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'http-bridge',
     'reference',
     'mcp',
+    'prompts',
     'resources',
     'endpoints',
     'tools',

@@ -35,8 +35,13 @@ const STARTS_A_SERVER = [
 const SHARED_STATE = /\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\(/;
 
 function files(dir: string): string[] {
+  // test/e2e/clients/node_modules: the outside clients' installed packages, not tests of ours.
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : [relative(TEST_ROOT, join(dir, e.name))],
+    e.isDirectory()
+      ? e.name === 'node_modules'
+        ? []
+        : files(join(dir, e.name))
+      : [relative(TEST_ROOT, join(dir, e.name))],
   );
 }
 
