@@ -9,21 +9,23 @@
  * "the Inspector CLI, given no key or a wrong one, starts an OAuth flow instead of naming the
  * problem".
  *
- * The Inspector CLI (npm @modelcontextprotocol/inspector, pinned in scripts/mcp-inspector/) needs
+ * The Inspector CLI (npm @modelcontextprotocol/inspector, pinned in test/e2e/clients/) needs
  * Node 22, which that folder installs from the npm registry beside the project (the root `prepare`
  * script), so the project's own Node 20 stays the one npm scripts run.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcp } from '../helpers/mcp.js';
+import { OUTSIDE_CLIENTS, requireOutsideClients } from '../helpers/outside-clients.js';
 import { startService, type TestService } from '../helpers/service.js';
 
-const HARNESS = join(import.meta.dirname, '../../scripts/mcp-inspector/node_modules');
-const NODE_22 = join(HARNESS, 'node/bin/node');
-const INSPECTOR = join(HARNESS, '@modelcontextprotocol/inspector/clients/launcher/build/index.js');
+const NODE_22 = OUTSIDE_CLIENTS.node;
+// The launcher (not the plain CLI build): it is what `npx @modelcontextprotocol/inspector --cli` runs,
+// and what decides between refusing and starting OAuth at a terminal.
+const INSPECTOR = join(dirname(OUTSIDE_CLIENTS.inspector), '../../launcher/build/index.js');
 
 let svc: TestService;
 beforeAll(async () => {
@@ -43,11 +45,8 @@ interface CliRun {
  * person at a terminal would, which is when it attempts OAuth instead of refusing to.
  */
 function inspector(args: string[], tty = false): Promise<CliRun> {
-  if (!existsSync(NODE_22) || !existsSync(INSPECTOR)) {
-    throw new Error(
-      'The MCP Inspector harness is not installed: run `npm ci` (its prepare script installs it).',
-    );
-  }
+  requireOutsideClients();
+  if (!existsSync(INSPECTOR)) throw new Error(`${INSPECTOR} is missing: run \`npm ci\``);
   const cli = [
     NODE_22,
     INSPECTOR,

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 
 /**
  * The outside MCP clients the e2e tier drives (the official conformance suite and the Inspector CLI),
- * installed in test/e2e/clients with the Node 22 they require (`npm ci --prefix test/e2e/clients`;
- * .ci/run does it). They live apart so that their Node binary never shadows the service's Node 20.
+ * installed in test/e2e/clients with the Node 22 they require (the root `prepare` script runs
+ * `npm ci --prefix test/e2e/clients`, so `npm ci` installs them). They live apart so that their
+ * Node binary never shadows the service's Node 20.
  */
 const ROOT = join(import.meta.dirname, '..', 'e2e', 'clients');
 const NODE = join(ROOT, 'node_modules', 'node', 'bin', 'node');
@@ -28,7 +29,8 @@ export const OUTSIDE_CLIENTS = {
 /** Fails with the command to run when the clients are not installed (a skipped check could not fail). */
 export function requireOutsideClients(): void {
   for (const path of Object.values(OUTSIDE_CLIENTS))
-    if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm ci --prefix test/e2e/clients\``);
+    if (!existsSync(path))
+      throw new Error(`${path} is missing: run \`npm ci\` (its prepare script installs test/e2e/clients)`);
 }
 
 export interface Run {
