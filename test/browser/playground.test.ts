@@ -78,20 +78,30 @@ async function runForm(page: Page): Promise<void> {
 /** The SVG the page shows, read back from the very bytes its <img> displays. */
 async function shownPicture(page: Page): Promise<Record<string, string | number>> {
   await page.waitForFunction("document.querySelector('#picture img')?.complete", { timeout: 20_000 });
-  return (await page.evaluate(`(async () => {
+  const shown = (await page.evaluate(`(async () => {
     const img = document.querySelector('#picture img');
-    const svg = await (await fetch(img.src)).text();
-    const root = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
-    return {
-      cache: img.dataset.cache,
-      theme: root.getAttribute('data-theme'),
-      layout: root.getAttribute('data-layout'),
-      defined: root.querySelectorAll('[data-center][data-defined="true"]').length,
-      designPlanets: root.querySelectorAll('[data-side="design"] [data-planet]').length,
-      asOf: root.querySelector('[data-as-of]')?.getAttribute('data-as-of') ?? '',
-      width: img.naturalWidth,
-    };
-  })()`)) as Record<string, string | number>;
+    return { svg: await (await fetch(img.src)).text(), cache: img.dataset.cache, width: img.naturalWidth };
+  })()`)) as { svg: string; cache: string; width: number };
+  // Parsed in a blank page of its own: the playground's Content-Security-Policy rightly refuses the
+  // style block of a document parsed inside it (and logs that as an error).
+  const scratch = await page.browser().newPage();
+  try {
+    const read = (await scratch.evaluate(
+      `((svg) => {
+        const root = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
+        return {
+          theme: root.getAttribute('data-theme'),
+          layout: root.getAttribute('data-layout'),
+          defined: root.querySelectorAll('[data-center][data-defined="true"]').length,
+          designPlanets: root.querySelectorAll('[data-side="design"] [data-planet]').length,
+          asOf: root.querySelector('[data-as-of]')?.getAttribute('data-as-of') ?? '',
+        };
+      })(${JSON.stringify(shown.svg)})`,
+    )) as Record<string, string | number>;
+    return { ...read, cache: shown.cache, width: shown.width };
+  } finally {
+    await scratch.close();
+  }
 }
 
 const chartUnits = async (key: string) =>
