@@ -21,8 +21,9 @@ import autocannon from 'autocannon';
 import { openStore, PRODUCTS, type Store } from '../src/store/index.js';
 import { startHaproxy, until } from '../test/helpers/cluster.js';
 import { startPostgres } from '../test/helpers/postgres.js';
-import { distinctBirth, fmt, type LoadResult, load, median, ROOT, startChild } from './lib.js';
+import { distinctBirth, fmt, type LoadResult, median, ROOT, startChild } from './lib.js';
 import { freePort } from '../test/helpers/ports.js';
+import { wrkCharts } from './wrk.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const PLACES = ['Montreal, QC', 'Lisbon, Portugal', 'Tokyo, Japan', 'Nairobi, Kenya'];
@@ -38,14 +39,6 @@ const distinctCharts = (key: string): autocannon.Request[] => [
     setupRequest: (req) => ({ ...req, body: JSON.stringify(distinctBirth(births++, PLACES)) }),
   },
 ];
-const chartLoad = (url: string, key: string, seconds: number): Promise<LoadResult> =>
-  load({
-    url,
-    duration: seconds,
-    connections: 50,
-    requests: distinctCharts(key),
-  });
-
 /** One process behind HAProxy, then two, on one PostgreSQL; distinct births throughout. */
 export async function scaleOutSection(): Promise<string> {
   log('scale-out behind HAProxy…');
@@ -76,6 +69,7 @@ export async function scaleOutSection(): Promise<string> {
         body: JSON.stringify({ query: 'What is a profile?' }),
       });
     await settle(procs[0]!.url);
+    let runs = 0;
     const measure = async (backends: number[]) => {
       const lb = await startHaproxy(dir, await freePort(), backends);
       await until(
@@ -83,8 +77,17 @@ export async function scaleOutSection(): Promise<string> {
         async () => Object.values(await lb.servers()).filter((s) => s === 'UP').length === backends.length,
         30_000,
       );
-      await chartLoad(lb.url, key, 2); // warm-up: connections, JIT, caches of the place table
-      const r = await chartLoad(lb.url, key, seconds);
+      const charts = (s: number) =>
+        wrkCharts({
+          url: lb.url,
+          key,
+          places: PLACES,
+          first: runs++ * 1_000_000,
+          seconds: s,
+          connections: 50,
+        });
+      await charts(2); // warm-up: connections, JIT, caches of the place table
+      const r = await charts(seconds);
       await lb.stop();
       return r;
     };
@@ -97,7 +100,9 @@ export async function scaleOutSection(): Promise<string> {
 
 POST /api/chart with a distinct birth per request (each computed and metered), through HAProxy 2.6
 with deploy/haproxy.cfg; the load generator, HAProxy, PostgreSQL and the service processes share
-the machine's cores.
+the machine's cores. The load comes from wrk (one thread), which costs a tenth of the CPU per
+request that autocannon does: on two cores a heavier generator takes its share from the processes
+compared.
 
 | Behind HAProxy | req/s | p50 (ms) | p99 (ms) |
 |---|---|---|---|
@@ -251,13 +256,30 @@ function spawnToReadyDetached(command: string, args: string[], env: Record<strin
       void fetch(`${m[1]}/ready`).then((res) => {
         ms = performance.now() - started;
         status = res.status;
-        process.kill(-child.pid!, 'SIGTERM');
+        // SIGINT stops at once (SIGTERM would hold the drain window open for a balancer).
+        process.kill(-child.pid!, 'SIGINT');
       }, reject);
     });
-    child.once('exit', () =>
-      status === 200 ? resolve(ms) : reject(new Error(`${command} ${args.join(' ')}: /ready ${status}`)),
-    );
+    child.once('exit', () => {
+      // npm may exit before the node it started has closed its store: wait for the whole group, so
+      // the caller's clean-up never removes a data directory still in use.
+      void groupGone(child.pid!).then(() =>
+        status === 200 ? resolve(ms) : reject(new Error(`${command} ${args.join(' ')}: /ready ${status}`)),
+      );
+    });
   });
+}
+
+/** Resolves once no process of the group `pgid` is left. */
+async function groupGone(pgid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** 10,000 distinct REST charts against the service with metrics, and without, alternating. */

@@ -1,5 +1,12 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { checkExport, exportStore, importStore, openStore, snapshotPath } from '../store/index.js';
+import {
+  checkExport,
+  exportStore,
+  hasSnapshot,
+  importStore,
+  openStore,
+  snapshotPath,
+} from '../store/index.js';
 import type { Config } from './config.js';
 
 export const STORE_HELP = `Usage:
@@ -30,7 +37,7 @@ export async function storeCommand(
 ): Promise<void> {
   const [sub, file] = argv;
   if (sub === 'snapshot') {
-    if (!existsSync(snapshotPath())) await (await openStore({ dataDir: 'memory://' })).close();
+    if (!hasSnapshot()) await (await openStore({ dataDir: 'memory://' })).close();
     out(`Empty-store snapshot: ${snapshotPath()}`);
     return;
   }

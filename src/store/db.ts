@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations.js';
-import { readSnapshot, writeSnapshot } from './snapshot.js';
+import { copySnapshotDir, hasSnapshot, readSnapshot, writeSnapshot } from './snapshot.js';
 
 /**
  * One SQL code path on the `pg` client API: a real PostgreSQL server when DATABASE_URL is set,
@@ -119,16 +119,32 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       import('@electric-sql/pglite/node-postgres'),
     ]);
     const pgDir = join(options.dataDir, 'pg');
-    // A new store starts from the snapshot of an empty migrated one (store/snapshot.ts), if there is one.
     const fresh = inMemory || !existsSync(pgDir);
     if (options.restore && !fresh) throw new StoreExistsError(options.dataDir);
-    const snapshot = options.restore ?? (fresh ? readSnapshot() : null);
-    const lite = await PGlite.create({
-      ...(inMemory ? {} : { dataDir: pgDir }),
-      extensions: { vector },
-      ...(snapshot ? { loadDataDir: snapshot } : {}),
-      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])],
-    });
+    const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])];
+    const create = (dataDir?: string, loadDataDir?: Blob) =>
+      PGlite.create({
+        ...(dataDir ? { dataDir } : {}),
+        extensions: { vector },
+        ...(loadDataDir ? { loadDataDir } : {}),
+        startParams,
+      });
+    // A new store starts from the snapshot of an empty migrated one (store/snapshot.ts), made once.
+    let load = options.restore;
+    if (fresh && !load) {
+      if (!hasSnapshot())
+        await writeSnapshot(async (dir) => {
+          const empty = await create(dir);
+          const pool = new pg.Pool(createPgConfig(empty) as unknown as pg.PoolConfig);
+          await migrate(wrap('embedded', pool, async () => {}));
+          await pool.end();
+          const tar = await empty.dumpDataDir('none');
+          await empty.close();
+          return tar;
+        });
+      if (inMemory || !copySnapshotDir(pgDir)) load = readSnapshot() ?? undefined;
+    }
+    const lite = await create(inMemory ? undefined : pgDir, load);
     const pool = new pg.Pool(createPgConfig(lite) as unknown as pg.PoolConfig);
     const db = wrap('embedded', pool, async () => {
       await pool.end();
@@ -136,7 +152,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       unlock();
     });
     await migrate(db);
-    if (fresh && !snapshot) await writeSnapshot(() => lite.dumpDataDir('none'));
     return { ...db, dump: () => lite.dumpDataDir('gzip') };
   } catch (e) {
     unlock();

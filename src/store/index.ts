@@ -36,5 +36,5 @@ export async function openStore(options: OpenOptions & { metrics?: Metrics }): P
   };
 }
 export * from './transfer.js';
-export { readSnapshot, snapshotPath } from './snapshot.js';
+export { hasSnapshot, readSnapshot, snapshotPath } from './snapshot.js';
 export * from './advisory-lock.js';

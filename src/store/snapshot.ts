@@ -1,19 +1,31 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { MIGRATIONS } from './migrations.js';
 
 /**
- * An empty embedded store, created and migrated once and kept as a tar of its data directory, so a
- * new data directory (or an in-memory store) starts from a copy instead of running PostgreSQL's
- * initdb inside WebAssembly every time: loading the copy takes a fraction of creating one.
+ * An empty embedded store, created and migrated once and kept twice, so a new store starts from a
+ * copy instead of running PostgreSQL's initdb inside WebAssembly every time:
+ * - as a data directory shut down cleanly, which a new store on disk copies with the file system
+ *   (as fast as opening an existing store);
+ * - as a tar of the same directory, which an in-memory store hands to PGlite's `loadDataDir`
+ *   (reading and unpacking that tar inside PGlite costs about 1.5 s more than the copy on disk).
  *
- * The copy lives outside the repository, in the user's cache (`$XDG_CACHE_HOME` or `~/.cache`, then
- * `chart-service/`), named after what it depends on: the PGlite and pgvector plugin versions and the
+ * Both live outside the repository, in the user's cache (`$XDG_CACHE_HOME` or `~/.cache`, then
+ * `chart-service/`), named after what they depend on: the PGlite and pgvector plugin versions and the
  * migrations. Anything else gets a new name, so a stale copy is never loaded. The first store opened
- * without one writes it (`npm run build` does, so `npm start` on a fresh clone finds it).
+ * without them writes them (`npm run build` does, so `npm start` on a fresh clone finds them).
  */
 
 const require = createRequire(import.meta.url);
@@ -40,6 +52,32 @@ export function snapshotPath(): string {
   return join(cacheDir(), `empty-store-${key}.tar`);
 }
 
+/** Where the unpacked snapshot (a clean data directory) is or would be. */
+export function snapshotDirPath(): string {
+  return snapshotPath().replace(/\.tar$/, '');
+}
+
+/** True when both forms of this build's snapshot are in the cache. */
+export function hasSnapshot(): boolean {
+  return existsSync(snapshotPath()) && existsSync(join(snapshotDirPath(), 'PG_VERSION'));
+}
+
+/**
+ * Copies the unpacked snapshot to `target` (a new store's data directory); false, leaving nothing
+ * behind, when there is no snapshot or the copy fails, and the store is then created another way.
+ */
+export function copySnapshotDir(target: string): boolean {
+  const source = snapshotDirPath();
+  if (!existsSync(join(source, 'PG_VERSION'))) return false;
+  try {
+    cpSync(source, target, { recursive: true });
+    return true;
+  } catch {
+    rmSync(target, { recursive: true, force: true });
+    return false;
+  }
+}
+
 /** The snapshot as a Blob for PGlite's `loadDataDir`, or null when there is none yet (or it is unreadable). */
 export function readSnapshot(): Blob | null {
   try {
@@ -50,19 +88,28 @@ export function readSnapshot(): Blob | null {
 }
 
 /**
- * Keeps a freshly created and migrated store's data directory as the snapshot. Written beside and
- * renamed into place, so concurrent first starts (test workers) never read half a file; a cache
- * that cannot be written only costs the next start its speed.
+ * Writes both forms of the snapshot. `create(dir)` creates and migrates an empty store in `dir`,
+ * returns its tar, and shuts it down cleanly. Everything is made in a folder of its own beside the
+ * cache and renamed into place, so concurrent first starts (test workers) never read half a
+ * snapshot; a cache that cannot be written only costs later starts their speed.
  */
-export async function writeSnapshot(dump: () => Promise<Blob>): Promise<void> {
-  const path = snapshotPath();
-  const tmp = `${path}.${process.pid}.tmp`;
+export async function writeSnapshot(create: (dataDir: string) => Promise<Blob>): Promise<void> {
+  let work: string | null = null;
   try {
-    const bytes = Buffer.from(await (await dump()).arrayBuffer());
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(tmp, bytes);
-    renameSync(tmp, path);
+    mkdirSync(cacheDir(), { recursive: true });
+    work = mkdtempSync(join(cacheDir(), 'building-'));
+    const tar = Buffer.from(await (await create(join(work, 'pg'))).arrayBuffer());
+    writeFileSync(join(work, 'store.tar'), tar);
+    // The directory first: hasSnapshot() is true only once the tar is there too.
+    const dir = snapshotDirPath();
+    if (!existsSync(join(dir, 'PG_VERSION'))) {
+      rmSync(dir, { recursive: true, force: true }); // a copy cut short, if any
+      renameSync(join(work, 'pg'), dir);
+    }
+    renameSync(join(work, 'store.tar'), snapshotPath());
   } catch {
-    rmSync(tmp, { force: true });
+    // Another process got there first, or the cache is not writable.
+  } finally {
+    if (work) rmSync(work, { recursive: true, force: true });
   }
 }
