@@ -222,9 +222,13 @@ async function loadRuns(): Promise<LoadRuns> {
   }
 }
 
-/** Targets of the task, stated against measurements of the same run. */
-const MCP_RPS_TARGET = 0.7;
-const MCP_P99_TARGET = 2;
+/**
+ * Targets, stated against measurements of the same run: a tool call computing a chart costs MCP at
+ * most 15% of REST's rate and 1.2x its p99; a cache hit, whose answer is mostly the transport, at
+ * most 30% and 2x.
+ */
+const MCP_TARGET = { rps: 0.85, p99: 1.2 };
+const MCP_CACHED_TARGET = { rps: 0.7, p99: 2 };
 const REST_VS_PIPELINE_TARGET = 0.5;
 
 function loadSection(runs: LoadRuns): string {
@@ -234,10 +238,11 @@ function loadSection(runs: LoadRuns): string {
   const toolMicroseconds = (before + after) / 2;
   const pipelineRps = 1e6 / toolMicroseconds;
   const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
-  const ratioRow = (name: string, mcp: LoadResult, rest: LoadResult) => {
+  const ratioRow = (name: string, mcp: LoadResult, rest: LoadResult, target = MCP_TARGET) => {
     const rps = mcp.rps / rest.rps;
     const p99 = mcp.p99 / rest.p99;
-    return `| ${name} | ${fmt(rps * 100, 0)}% | ${fmt(p99, 2)}x | ${verdict(rps >= MCP_RPS_TARGET && p99 <= MCP_P99_TARGET)} |`;
+    const stated = `≥ ${fmt(target.rps * 100, 0)}%, p99 ≤ ${target.p99}x`;
+    return `| ${name} | ${fmt(rps * 100, 0)}% | ${fmt(p99, 2)}x | ${stated}: ${verdict(rps >= target.rps && p99 <= target.p99)} |`;
   };
   const restVsPipeline = runs.rest.rps / pipelineRps;
   return `## Human Design chart over REST and MCP (50 connections, 10 s each, built service)
@@ -257,11 +262,11 @@ ${row('MCP tools/call generate_chart, one birth (cache hits)', runs.mcpCached)}
 
 ### Ratios from this run
 
-| MCP vs REST, same tool (generate_chart) | MCP req/s / REST req/s | MCP p99 / REST p99 | target (≥ ${MCP_RPS_TARGET * 100}%, p99 ≤ ${MCP_P99_TARGET}x) |
+| MCP vs REST, same tool (generate_chart) | MCP req/s / REST req/s | MCP p99 / REST p99 | target |
 |---|---|---|---|
 ${ratioRow('distinct births, 2025-11-25', runs.mcp, runs.rest)}
 ${ratioRow('distinct births, 2026-07-28', runs.mcpModern, runs.rest)}
-${ratioRow('one birth (cache hits)', runs.mcpCached, runs.restCached)}
+${ratioRow('one birth (cache hits)', runs.mcpCached, runs.restCached, MCP_CACHED_TARGET)}
 
 | REST vs in-process pipeline | req/s |
 |---|---|

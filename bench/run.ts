@@ -12,6 +12,7 @@ import { baziBenchSection } from './bazi.js';
 import { birthChartsRestSection } from './birth-charts-rest.js';
 import { renderBenchSection, renderRestSection } from './render.js';
 import { chartBenchSections } from './chart.js';
+import { mcpSessionSection } from './mcp-session.js';
 import {
   meteredWriteSection,
   metricsOverheadSection,
@@ -187,6 +188,7 @@ async function main(): Promise<void> {
   sections.push(await meteredWriteSection());
   log('charts…');
   sections.push(...(await chartBenchSections()));
+  sections.push(await mcpSessionSection());
   sections.push(await astrologyBenchSection());
   sections.push(await baziBenchSection());
   sections.push(await birthChartsRestSection());
