@@ -10,8 +10,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
+import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { introOf } from '../../src/core/knowledge/index.js';
+import { APP_MIME_TYPE } from '../../src/resources/index.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { startService, type TestService } from '../helpers/service.js';
 import { connectMcp } from '../helpers/mcp.js';
@@ -166,6 +168,11 @@ describe('the chart view MCP App resource', () => {
   const VIEW = 'ui://chart-service/chart-view.html';
   const MIME = 'text/html;profile=mcp-app';
   const CSP = { connectDomains: [], resourceDomains: [] };
+
+  it("uses the extension package's own media type", () => {
+    expect(MIME).toBe(RESOURCE_MIME_TYPE);
+    expect(APP_MIME_TYPE).toBe(RESOURCE_MIME_TYPE);
+  });
 
   it('is listed after the reference resources with its media type and CSP', async () => {
     const { resources } = await client.listResources();
