@@ -30,4 +30,6 @@ export default tseslint.config(
   { files: ['src/**/*.ts', 'src/**/*.js'], rules: { 'no-console': 'error' } },
   // Browser scripts the service serves as files (type-checked by tsconfig.browser.json).
   { files: ['src/reference/*.js'], languageOptions: { globals: globals.browser, sourceType: 'module' } },
+  // The MCP App's browser entry (bundled by scripts/build-app.ts, type-checked by tsconfig.view.json).
+  { files: ['src/view/main.ts'], languageOptions: { globals: globals.browser } },
 );

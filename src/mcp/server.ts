@@ -37,6 +37,9 @@ export interface ServerParts {
   onerror: (err: Error) => void;
 }
 
+/** A resource's `_meta`, on its listing and its content alike (MCP Apps: hosts check both). */
+const meta = (r: AnyResource) => (r.meta ? { _meta: r.meta } : {});
+
 /**
  * The factory of SDK server instances. The SDK asks for a fresh instance per HTTP request (an instance
  * serves one exchange at a time and keeps its negotiated era), so the factory only assembles parts
@@ -56,9 +59,9 @@ export function serverFactory(parts: ServerParts): () => McpServer {
   const resourceParts = resources.map((r) => ({
     name: r.name,
     uri: r.uri,
-    metadata: { title: r.title, description: r.description, mimeType: r.mimeType },
+    metadata: { title: r.title, description: r.description, mimeType: r.mimeType, ...meta(r) },
     read: async (uri: URL) => ({
-      contents: [{ uri: uri.href, mimeType: r.mimeType, text: r.read(deps) }],
+      contents: [{ uri: uri.href, mimeType: r.mimeType, text: r.read(deps), ...meta(r) }],
     }),
   }));
   return () => {

@@ -5,13 +5,15 @@ import {
   InMemoryTransport,
 } from '@modelcontextprotocol/server';
 import type { AnyTool } from '../operations/types.js';
+import { CHART_VIEW_URI } from '../resources/index.js';
 import { advertisedSchema, compactOutput } from './schemas.js';
 import { SERVER_INFO } from './server-info.js';
 
 /**
  * What the MCP endpoint registers a tool with, and so what `tools/list` advertises for it: title,
  * description, the input schema, the output schema made compact (it may point at another tool's
- * output instead of repeating it) and the annotations.
+ * output instead of repeating it), the annotations, and for a tool that draws its answer (`picture`)
+ * the MCP App that draws it in hosts that show MCP Apps (`_meta.ui.resourceUri`, SEP-1865).
  */
 export function toolConfig(tool: AnyTool, tools: readonly AnyTool[]) {
   return {
@@ -24,6 +26,7 @@ export function toolConfig(tool: AnyTool, tools: readonly AnyTool[]) {
       compactOutput(tools.filter((t) => t !== tool).map((t) => ({ toolName: t.name, schema: t.output }))),
     ),
     annotations: advertisedAnnotations(tool.annotations),
+    ...(tool.picture ? { _meta: { ui: { resourceUri: CHART_VIEW_URI } } } : {}),
   };
 }
 

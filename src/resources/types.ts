@@ -6,7 +6,9 @@ export interface Resource {
   uri: string;
   title: string;
   description: string;
-  mimeType: 'application/json';
+  mimeType: 'application/json' | 'text/html;profile=mcp-app';
+  /** `_meta` of the listed resource and of its content (an MCP App's `ui`: CSP, border). */
+  meta?: Record<string, unknown>;
   read: (deps: Deps) => string;
 }
 

@@ -8,6 +8,6 @@ export const warningsField = z
   .array(z.string())
   .optional()
   .describe(
-    'Present only when the user must be told something about this answer (an ambiguous or misspelled place ' +
-      'with the value to send instead, a clock change at the birth time, local mean time). Tell the user.',
+    'Only when the user must be told something (an ambiguous or misspelled place and the value to send ' +
+      'instead, a clock change at the birth time, local mean time). Tell the user.',
   );

@@ -15,7 +15,7 @@ export const generateChartTool = defineTool({
   name: 'generate_chart',
   title: 'Human Design chart',
   description:
-    'Compute a full Human Design chart (the V2 chart) for one birth: type, strategy, inner authority, ' +
+    'Full Human Design chart (V2) for one birth: type, strategy, inner authority, ' +
     'profile, definition, incarnation cross, variable, defined/open centers, channels, gates, the 26 ' +
     'Personality and Design activations (gate.line.color.tone.base), PHS and Rave Psychology. Give the ' +
     'local birth date and time and the birth place (or its coordinates); the place decides the time zone. ' +

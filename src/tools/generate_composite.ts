@@ -15,8 +15,8 @@ export const generateCompositeTool = defineTool({
   name: 'generate_composite',
   title: 'Human Design composite (relationship) chart',
   description:
-    'Compute the Human Design composite chart of two people, for relationship compatibility: how two ' +
-    "people's designs combine, with each person's chart (type, authority, " +
+    'Human Design composite chart of two people, for relationship compatibility: each ' +
+    "person's chart (type, authority, " +
     'profile, centers, channels, activations) and the combined chart: centers the pair defines together, ' +
     'its definition, connection theme and the relationship channels (Companionship, Dominance, Compromise, ' +
     'Electromagnetic). Person A uses birthDate, birthTime, birthLocation (or latitude/longitude); person B ' +

@@ -11,7 +11,7 @@ export const getAstrologyChartTool = defineTool({
   name: 'get_astrology_chart',
   title: 'Western astrology chart',
   description:
-    'Compute a Western (tropical) astrology chart for one birth, twice: Personality at the birth moment and ' +
+    'Western (tropical) astrology chart for one birth, twice: Personality at the birth moment and ' +
     'Design at the Human Design design instant (Sun 88° earlier), both at the birth place. Each has planets, ' +
     'angles, houses (Placidus unless houseSystem is set), aspects, node, Chiron, Lilith, Part of Fortune, ' +
     'asteroids and element/quality counts; crossAspects compares the two. include="tooltips" adds ' +

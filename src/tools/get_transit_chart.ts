@@ -17,7 +17,7 @@ export const getTransitChartTool = defineTool({
   name: 'get_transit_chart',
   title: 'Transit chart per point',
   description:
-    'The full Human Design chart (as generate_chart computes it, without birth place or tooltips) at each ' +
+    'The Human Design chart (as generate_chart, without birth place or tooltips) at each ' +
     'point of a UTC date range, every hour by default or 00:00 UTC daily: type, authority, profile, ' +
     'channels, centers, gates and the 26 activations of that instant. No birth data needed. At most ' +
     `${CHART_SERIES_MAX_POINTS} points per call (31 days hourly). Each chart is about 6 KB: over MCP a result ` +

@@ -58,8 +58,8 @@ export const multiChartTool = defineTool({
     `Compute up to ${MAX_BATCH_CHARTS} Human Design charts in one call, e.g. for a family or a team. Each ` +
     'entry takes birthDate, birthTime and birthLocation (or latitude/longitude) as generate_chart does. ' +
     'Results come back one per entry in input order; an entry with a bad date or an unknown place reports ' +
-    'its own error (with place suggestions) while the others still succeed; an entry that breaks the input ' +
-    'schema (a missing field, a date not in YYYY-MM-DD form) rejects the whole call, naming charts.N.field. ' +
+    'its own error (with place suggestions) while the others still succeed; a schema error ' +
+    '(missing field, date not YYYY-MM-DD) rejects the whole call, naming charts.N.field. ' +
     'Costs 1 chart request per successful chart. ' +
     UNKNOWN_BIRTH_TIME_POINTER,
   input: z.object({

@@ -44,8 +44,8 @@ export const querySageTool = defineTool({
   title: 'Ask SAGE a question',
   description:
     "Answer a plain-language question about Human Design, Western astrology or BaZi from the service's own " +
-    'knowledge base (e.g. "what does an open Ajna mean?", "what is a 4/1 profile?", "Mars in the 7th house", ' +
-    '"what is a Geng metal day master?"). The answer is Markdown grounded in the knowledge base; `domain` ' +
+    'knowledge base (e.g. "what does an open Ajna mean?", "Mars in the 7th house", ' +
+    '"a Geng metal day master?"). The answer is Markdown grounded in the knowledge base; `domain` ' +
     'says which system carries it (a question may name two systems). A question the knowledge base does not ' +
     'cover gets a short reply saying so and listing what SAGE covers: pass that on rather than guessing. ' +
     'Costs 1 SAGE response; a "not covered" reply and a repeated question (served from cache) cost nothing.',

@@ -10,7 +10,7 @@ export const validateLocationTool = defineTool({
   name: 'validate_location',
   title: 'Validate a birth location',
   description:
-    'Resolve a place name (offline, from the GeoNames table of places with at least 1,000 people) to ' +
+    'Resolve a place name (offline GeoNames table, places of 1,000+ people) to ' +
     'canonical name, coordinates, IANA time zone and the DST-aware UTC offset at a given date and time. ' +
     'Use it before a chart call when a birth place may be ambiguous or misspelled: an unresolvable input ' +
     'returns valid=false with up to 5 suggestions whose `value` can be sent back as birthLocation. ' +

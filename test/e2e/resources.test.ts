@@ -1,5 +1,5 @@
 /**
- * The two MCP reference resources over real HTTP with the SDK client. Expected shapes: the spec's
+ * The two MCP reference resources, and the chart view MCP App, over real HTTP with the SDK client. Expected shapes: the spec's
  * "MCP reference resources" table (svc://reference/terminology: types -> text for the five types,
  * authorities -> text incl. Sacral, Emotional, Splenic, centers -> text for the nine centers;
  * svc://reference/chart-fields: keyed by type, strategy, authority, profile, definition, centers,
@@ -7,9 +7,13 @@
  * parameters, the same data on every read). Type / authority / center names: human-design.md
  * sections 3.1, 4 and 5. Texts must come from knowledge/hd (one source with the tooltips).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
+import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { introOf } from '../../src/core/knowledge/index.js';
+import { APP_MIME_TYPE } from '../../src/resources/index.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { startService, type TestService } from '../helpers/service.js';
 import { connectMcp } from '../helpers/mcp.js';
@@ -152,5 +156,49 @@ describe('reference resources', () => {
 
   it('an unknown resource is an error, not data', async () => {
     await expect(client.readResource({ uri: 'svc://reference/nothing' })).rejects.toThrow();
+  });
+});
+
+/**
+ * The MCP App (SEP-1865, io.modelcontextprotocol/ui): listed and read through the SDK client with the
+ * extension's media type and its CSP on both, the committed page's bytes, and named by exactly the
+ * chart tools that draw a picture (the browser tier runs the page itself: test/browser/chart-view).
+ */
+describe('the chart view MCP App resource', () => {
+  const VIEW = 'ui://chart-service/chart-view.html';
+  const MIME = 'text/html;profile=mcp-app';
+  const CSP = { connectDomains: [], resourceDomains: [] };
+
+  it("uses the extension package's own media type", () => {
+    expect(MIME).toBe(RESOURCE_MIME_TYPE);
+    expect(APP_MIME_TYPE).toBe(RESOURCE_MIME_TYPE);
+  });
+
+  it('is listed after the reference resources with its media type and CSP', async () => {
+    const { resources } = await client.listResources();
+    expect(resources.slice(0, 3).map((r) => r.uri)).toEqual([TERMINOLOGY, CHART_FIELDS, VIEW]);
+    expect(resources[2]).toMatchObject({ mimeType: MIME, _meta: { ui: { csp: CSP, prefersBorder: true } } });
+  });
+
+  it('reads as the committed page, the same bytes each time, with its CSP on the content', async () => {
+    const r = await client.readResource({ uri: VIEW });
+    expect(r.contents).toHaveLength(1);
+    const content = r.contents[0] as { uri: string; mimeType?: string; text: string; _meta?: unknown };
+    expect(content).toMatchObject({ uri: VIEW, mimeType: MIME, _meta: { ui: { csp: CSP } } });
+    const committed = readFileSync(join(import.meta.dirname, '../../data/app/chart-view.html'), 'utf8');
+    expect(content.text).toBe(committed);
+    expect((await read(VIEW)).text).toBe(content.text);
+  });
+
+  it('is named in _meta.ui.resourceUri by the three chart tools and no other', async () => {
+    const { tools } = await client.listTools();
+    const linked = tools.filter((t) => t._meta !== undefined).map((t) => [t.name, t._meta]);
+    expect(linked).toEqual(
+      ['generate_chart', 'get_astrology_chart', 'get_bazi_chart'].map((name) => [
+        name,
+        { ui: { resourceUri: VIEW } },
+      ]),
+    );
+    expect(TOOLS.filter((t) => t.picture).map((t) => t.name)).toEqual(linked.map(([name]) => name));
   });
 });

@@ -96,14 +96,14 @@ describe('surface snapshots', () => {
     expect(JSON.stringify(inProcess)).toBe(JSON.stringify(sent.result));
   });
 
-  it('MCP resources/list as the SDK client receives it: the reference resources, then the articles', async () => {
+  it('MCP resources/list as the SDK client receives it: the fixed resources, then the articles', async () => {
     const { resources } = await client.listResources();
-    const reference = resources.filter((r) => r.uri.startsWith('svc://reference/'));
-    expect(reference.map((r) => r.uri)).toEqual(RESOURCES.map((r) => r.uri));
-    expect(resources.slice(0, reference.length)).toEqual(reference);
-    expectJsonSnapshot(HERE, 'mcp-resources-list', reference);
+    // The two reference resources and the chart tools' MCP App (ui://), in registry order.
+    const fixed = resources.slice(0, RESOURCES.length);
+    expect(fixed.map((r) => r.uri)).toEqual(RESOURCES.map((r) => r.uri));
+    expectJsonSnapshot(HERE, 'mcp-resources-list', fixed);
     // The articles follow the knowledge folder's content, so they are checked by rule, not pinned.
-    const articles = resources.slice(reference.length);
+    const articles = resources.slice(fixed.length);
     expect(articles.length).toBeGreaterThan(20);
     for (const a of articles) expect(a.uri).toMatch(/^svc:\/\/knowledge\/(hd|astrology|bazi)\/article:/);
   });

@@ -44,6 +44,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   resources: ['resources', 'operations', 'schemas', 'core'],
   prompts: ['prompts', 'resources', 'operations', 'schemas', 'core'],
   mcp: ['mcp', 'prompts', 'resources', 'operations', 'core'],
+  // The MCP App's browser script: the renderers and nothing of the service around them.
+  view: ['view', 'core'],
   reference: ['reference', 'mcp', 'resources', 'operations', 'schemas', 'store', 'core'],
   'http-bridge': ['http-bridge', 'mcp', 'operations', 'store', 'core'],
   app: [
