@@ -11,14 +11,18 @@ import { crc32, deflateSync } from 'node:zlib';
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const DEFLATE_LEVEL = 3;
 
-/** Scanlines with their filter byte (0, none), reused across calls: a fresh 3 MB buffer each time costs page faults. */
+/**
+ * Scanlines with their filter byte (0, none), reused across calls (a fresh 3 MB buffer each time costs
+ * page faults), up to a 1600 x 2500 picture: a rare larger one is not kept for the process's life.
+ */
 let scanlines = Buffer.alloc(0);
+const REUSED_BYTES_MAX = 16_000_000;
 
 export function encodePng(premultiplied: Buffer, width: number, height: number): Buffer {
   const stride = width * 4;
   const size = height * (stride + 1);
-  if (scanlines.length < size) scanlines = Buffer.alloc(size);
-  const raw = scanlines.subarray(0, size);
+  if (size <= REUSED_BYTES_MAX && scanlines.length < size) scanlines = Buffer.alloc(size);
+  const raw = size <= REUSED_BYTES_MAX ? scanlines.subarray(0, size) : Buffer.allocUnsafe(size);
   for (let y = 0; y < height; y++) {
     raw[y * (stride + 1)] = 0;
     premultiplied.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);

@@ -8,8 +8,8 @@ import type * as ResvgModule from '@resvg/resvg-js';
 import { encodePng } from './png-encode.js';
 
 /*
- * Memory, which was most of a PNG's time. resvg-js frees a render's buffers (the pixmap, the
- * un-premultiplied copy the PNG encoder takes, about 3 MB each at 800 px) only when V8 finalizes
+ * Memory, which was most of a PNG's time. resvg-js frees a render's buffers (the pixmap and the
+ * copy of its pixels the encoder reads, about 3 MB each at 800 px) only when V8 finalizes
  * their JS objects, and V8, not told of that memory, collected them rarely: nearly every render
  * wrote to memory fresh from the OS, and on a virtual machine, where a page fault costs about 20 µs,
  * some 2,300 faults were over half of a bodygraph's 60 ms (and a worker held hundreds of MB of dead
