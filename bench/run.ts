@@ -192,7 +192,7 @@ async function main(): Promise<void> {
   sections.push(await astrologyBenchSection());
   sections.push(await baziBenchSection());
   sections.push(await birthChartsRestSection());
-  sections.push(renderBenchSection());
+  sections.push(await renderBenchSection());
   sections.push(await renderRestSection());
   sections.push(transitRestSection(await measureTransitRest()));
   sections.push(await sageBenchSection());

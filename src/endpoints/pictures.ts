@@ -119,7 +119,7 @@ function pictureOperations<I extends z.ZodObject>(spec: PictureSpec<I>): AnyOper
       access: spec.access,
       ...(keyed ? { meter: 'chart' as const, cost: () => 1 } : {}),
       cacheable: true,
-      // Rasterising holds a core for 20-50 ms: the worker pool keeps the event loop serving meanwhile.
+      // Rasterising holds a core for 15-30 ms: the worker pool keeps the event loop serving meanwhile.
       heavy: format === 'png',
       produces: MEDIA[format],
       httpCache: keyed ? 'private' : 'public',

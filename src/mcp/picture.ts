@@ -10,14 +10,14 @@ export interface ImageBlock {
 }
 
 /**
- * Width of the pictures beside MCP answers: the bodygraph PNG is about 110 KB and the wheel with its
- * labels about as much at 640 px, under the ~200 KB a chat client comfortably shows inline.
+ * Width of the pictures beside MCP answers: the bodygraph PNG is about 90 KB and the wheel with its
+ * labels about 80 KB at 640 px, under the ~200 KB a chat client comfortably shows inline.
  */
 export const MCP_PICTURE_WIDTH = 640;
 
 /**
  * The `image` argument of a chart tool: the answer drawn by the tool's `picture`, PNG or SVG,
- * base64. Cached per key beside the answer (a PNG costs about 25 ms to rasterise); free, since the
+ * base64. Cached per key beside the answer (a PNG costs 15-30 ms to rasterise); free, since the
  * chart call it rides on is what is charged.
  */
 export function pictureBlock(

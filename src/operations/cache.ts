@@ -1,4 +1,4 @@
-/** Bytes the cache may hold in binary answers (PNGs, about 130 KB each at 800 px) by default. */
+/** Bytes the cache may hold in binary answers (PNGs, about 100 KB each at 800 px) by default. */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**

@@ -1,7 +1,38 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Resvg } from '@resvg/resvg-js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type * as ResvgModule from '@resvg/resvg-js';
+import { encodePng } from './png-encode.js';
+
+/*
+ * Memory, which was most of a PNG's time. resvg-js frees a render's buffers (the pixmap and the
+ * copy of its pixels the encoder reads, about 3 MB each at 800 px) only when V8 finalizes
+ * their JS objects, and V8, not told of that memory, collected them rarely: nearly every render
+ * wrote to memory fresh from the OS, and on a virtual machine, where a page fault costs about 20 µs,
+ * some 2,300 faults were over half of a bodygraph's 60 ms (and a worker held hundreds of MB of dead
+ * pictures). So each PNG is followed by a scavenge of the young generation (under a millisecond),
+ * which hands the objects to their finalizers at the next turn of the event loop, and resvg's
+ * allocator (mimalloc) may take large OS pages (2 MB, Linux transparent huge pages on request), which
+ * it keeps for the next render instead of returning them to the OS. mimalloc reads its options from
+ * the environment once, when the native module loads: hence set here, before the module is required
+ * (a static import would load it first). An operator's own setting wins.
+ */
+process.env.MIMALLOC_ALLOW_LARGE_OS_PAGES ??= '1';
+const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js') as typeof ResvgModule;
+
+type Collect = (options: { type: 'minor' }) => void;
+const collect = exposedCollector();
+
+/** V8's collector: the one `--expose-gc` gave, else exposed now (it then shows in new contexts). */
+function exposedCollector(): Collect {
+  const given = (globalThis as { gc?: Collect }).gc;
+  if (given) return given;
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as Collect;
+}
 
 /**
  * SVG -> PNG with resvg and only the fonts in the repository's data/fonts (never the machine's), so
@@ -32,11 +63,30 @@ export function defaultFontDir(): string {
 let fontFiles: string[] | undefined;
 const fonts = (): string[] => (fontFiles ??= FONT_FILE_NAMES.map((name) => join(defaultFontDir(), name)));
 
-/** The PNG of an SVG at `width` pixels (the height keeps the SVG's aspect). */
-export function svgToPng(svg: string, width: number): Buffer {
-  const resvg = new Resvg(svg, {
+/** resvg holding the SVG parsed and its text laid out, to draw at `width` pixels (the height keeps the SVG's aspect). */
+export function parseForRaster(svg: string, width: number): ResvgModule.Resvg {
+  return new Resvg(svg, {
     fitTo: { mode: 'width', value: Math.round(width) },
     font: { fontFiles: fonts(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
   });
-  return resvg.render().asPng();
+}
+
+/**
+ * The PNG of an SVG at `width` pixels (the height keeps the SVG's aspect). resvg's objects are
+ * unreachable once `rasterise` returns: the scavenge then queues their finalizers (see the top).
+ */
+export function svgToPng(svg: string, width: number): Buffer {
+  const png = rasterise(svg, width);
+  releaseRenders();
+  return png;
+}
+
+/** Scavenges resvg's unreachable objects, whose finalizers then free their buffers (see the top). */
+export function releaseRenders(): void {
+  collect({ type: 'minor' });
+}
+
+function rasterise(svg: string, width: number): Buffer {
+  const image = parseForRaster(svg, width).render();
+  return encodePng(image.pixels, image.width, image.height);
 }
