@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations.js';
-import { readSnapshot, writeSnapshot } from './snapshot.js';
+import { readOnce, readSnapshot, writeSnapshot } from './snapshot.js';
 
 /**
  * One SQL code path on the `pg` client API: a real PostgreSQL server when DATABASE_URL is set,
@@ -126,7 +126,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const lite = await PGlite.create({
       ...(inMemory ? {} : { dataDir: pgDir }),
       extensions: { vector },
-      ...(snapshot ? { loadDataDir: snapshot } : {}),
+      ...(snapshot ? { loadDataDir: readOnce(snapshot) } : {}),
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])],
     });
     const pool = new pg.Pool(createPgConfig(lite) as unknown as pg.PoolConfig);
