@@ -249,9 +249,9 @@ async function serve(): Promise<void> {
   void (service.deps.sage?.prepare() ?? Promise.resolve())
     .catch(() => {})
     .then(collectStartGarbage)
-    .then(({ before, after }) => {
+    .then(({ before, after, pauseMs }) => {
       const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-      log.info({ rssMb: mb(after), releasedMb: mb(before - after) }, 'start-up memory released');
+      log.info({ rssMb: mb(after), releasedMb: mb(before - after), pauseMs }, 'start-up memory released');
     });
 }
 

@@ -13,15 +13,20 @@ const RELEASE_WAIT_MS = 500;
  * the main process at start: about 470 -> 320 MB resident (docs/decisions.md, "Memory at start").
  * Node has no API for a collection: `--expose-gc` is set just long enough to take the collector from
  * a fresh context, then unset (the service's own context never sees a `gc` global). Resolves with the
- * resident memory before and after, in bytes.
+ * resident memory before and after, in bytes, and how long the collection and the trim held the event loop.
  */
-export async function collectStartGarbage(): Promise<{ before: number; after: number }> {
+export async function collectStartGarbage(): Promise<{ before: number; after: number; pauseMs: number }> {
   const before = process.memoryUsage.rss();
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   setFlagsFromString('--no-expose-gc');
+  const collecting = performance.now();
   gc();
+  let pauseMs = performance.now() - collecting;
   await new Promise((r) => setTimeout(r, RELEASE_WAIT_MS));
-  (await libc())?.mallocTrim();
-  return { before, after: process.memoryUsage.rss() };
+  const trim = (await libc())?.mallocTrim;
+  const trimming = performance.now();
+  trim?.();
+  pauseMs += performance.now() - trimming;
+  return { before, after: process.memoryUsage.rss(), pauseMs: Math.round(pauseMs) };
 }
