@@ -12,8 +12,9 @@ import { type BpfInstruction, libc } from './libc.js';
  * (their last ACK carries no SYN) and are accepted and answered before the close. Connections
  * accepted later inherit the filter, which is harmless: an open connection never carries SYN again.
  *
- * Node has no setsockopt: the call goes through libc.ts. Elsewhere than Linux, on a socket without a descriptor (a `node:cluster` worker's
- * shared handle) or when the call fails, nothing is sealed and the caller closes as before.
+ * Node has no setsockopt: the call goes through libc.ts. Elsewhere than Linux, on a socket without a
+ * descriptor (a `node:cluster` worker's shared handle) or when the call fails, nothing is sealed and
+ * the caller closes as before.
  */
 
 /** The TCP flags byte: a socket filter sees the segment from its TCP header on. */

@@ -9,7 +9,10 @@ export interface Listener {
   listen(): Promise<AddressInfo>;
   /** The SIGTERM path: the drain window, then `close()`. */
   shutdown(): Promise<void>;
-  /** Refuses new requests (503), lets those before finish within the grace period, closes the listener without a reset, then `release`. */
+  /**
+   * Refuses new requests (503), lets those before finish within the grace period, closes the listener
+   * without a reset, then `release`.
+   */
   close(): Promise<void>;
 }
 
