@@ -12,6 +12,7 @@ import { hashEmbedder } from './core/sage/index.js';
 import { createLogger } from './app/log.js';
 import { describeLoad, loadSageIndex } from './sage/index.js';
 import { createService, registrySource, type Service } from './app/service.js';
+import { collectStartGarbage } from './app/start-gc.js';
 import {
   LOCKS,
   METERS,
@@ -244,6 +245,14 @@ async function serve(): Promise<void> {
     'listening',
   );
   out(`Listening on http://${addr.address}:${addr.port} (MCP at /mcp, API reference at /docs)`);
+  // Once the knowledge is loaded and SAGE's catalog built, the start-up work's leftovers go back.
+  void (service.deps.sage?.prepare() ?? Promise.resolve())
+    .catch(() => {})
+    .then(collectStartGarbage)
+    .then(({ before, after, pauseMs }) => {
+      const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+      log.info({ rssMb: mb(after), releasedMb: mb(before - after), pauseMs }, 'start-up memory released');
+    });
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -79,6 +79,12 @@ export class Sage {
     this.loading = loading;
   }
 
+  /** Builds the catalog of the loaded knowledge now, so the first question does not wait for it. */
+  async prepare(): Promise<void> {
+    await this.loading;
+    await this.catalog.current();
+  }
+
   async retrieve(question: string): Promise<Retrieval> {
     try {
       await this.loading;

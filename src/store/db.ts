@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations.js';
-import { copySnapshotDir, hasSnapshot, readSnapshot, writeSnapshot } from './snapshot.js';
+import { copySnapshotDir, hasSnapshot, readOnce, readSnapshot, writeSnapshot } from './snapshot.js';
 
 /**
  * One SQL code path on the `pg` client API: a real PostgreSQL server when DATABASE_URL is set,
@@ -126,7 +126,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       PGlite.create({
         ...(dataDir ? { dataDir } : {}),
         extensions: { vector },
-        ...(loadDataDir ? { loadDataDir } : {}),
+        ...(loadDataDir ? { loadDataDir: readOnce(loadDataDir) } : {}),
         startParams,
       });
     // A new store starts from the snapshot of an empty migrated one (store/snapshot.ts), made once.
