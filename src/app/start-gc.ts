@@ -1,5 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { garbageCollector } from '../core/collector.js';
 import { libc } from './libc.js';
 
 /** V8 releases the memory of collected buffers on a background thread; this leaves it time to. */
@@ -11,15 +10,12 @@ const RELEASE_WAIT_MS = 500;
  * SAGE's catalog build) that V8 frees only at its next full collection, which a quiet service may not
  * reach for a long while; and the C heap keeps what they freed rather than returning it. Measured on
  * the main process at start: about 470 -> 320 MB resident (docs/decisions.md, "Memory at start").
- * Node has no API for a collection: `--expose-gc` is set just long enough to take the collector from
- * a fresh context, then unset (the service's own context never sees a `gc` global). Resolves with the
+ * Resolves with the
  * resident memory before and after, in bytes, and how long the collection and the trim held the event loop.
  */
 export async function collectStartGarbage(): Promise<{ before: number; after: number; pauseMs: number }> {
   const before = process.memoryUsage.rss();
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  setFlagsFromString('--no-expose-gc');
+  const gc = garbageCollector();
   const collecting = performance.now();
   gc();
   let pauseMs = performance.now() - collecting;

@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type * as ResvgModule from '@resvg/resvg-js';
+import { garbageCollector } from '../collector.js';
 import { encodePng } from './png-encode.js';
 
 /*
@@ -22,17 +21,6 @@ import { encodePng } from './png-encode.js';
  */
 process.env.MIMALLOC_ALLOW_LARGE_OS_PAGES ??= '1';
 const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js') as typeof ResvgModule;
-
-type Collect = (options: { type: 'minor' }) => void;
-const collect = exposedCollector();
-
-/** V8's collector: the one `--expose-gc` gave, else exposed now (it then shows in new contexts). */
-function exposedCollector(): Collect {
-  const given = (globalThis as { gc?: Collect }).gc;
-  if (given) return given;
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as Collect;
-}
 
 /**
  * SVG -> PNG with resvg and only the fonts in the repository's data/fonts (never the machine's), so
@@ -83,7 +71,7 @@ export function svgToPng(svg: string, width: number): Buffer {
 
 /** Scavenges resvg's unreachable objects, whose finalizers then free their buffers (see the top). */
 export function releaseRenders(): void {
-  collect({ type: 'minor' });
+  garbageCollector()({ type: 'minor' });
 }
 
 function rasterise(svg: string, width: number): Buffer {
