@@ -6,7 +6,7 @@ import { createAuthenticator } from '../http-bridge/auth.js';
 import { bodyReader } from '../http-bridge/body.js';
 import { compressResponse } from '../http-bridge/compression.js';
 import { Drain } from '../http-bridge/drain.js';
-import { errorResponder, errorResponse, sendError } from '../http-bridge/errors.js';
+import { errorResponder, errorResponse } from '../http-bridge/errors.js';
 import { FaultLog } from '../http-bridge/fault-log.js';
 import {
   clientAddress,
@@ -178,12 +178,6 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     res.setHeader('X-Queue-Wait-Ms', '0');
     try {
       const target = parseTarget(req.url);
-      if (drain.refusal && !HEALTH_PATHS.has(target.path)) {
-        // Shutting down: a fast, well-formed refusal instead of a connection reset; not logged one by one.
-        metrics.rejection(drain.refusal.code);
-        sendError(res, drain.refusal);
-        return;
-      }
       const answer = router.find(req, res, target.path)(req, res, target);
       if (answer) answer.catch((e: unknown) => onError(e, req, res));
     } catch (e) {
@@ -192,8 +186,5 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   };
   return { handle, admission, routes, drain };
 }
-
-/** Answered as usual while shutting down: probes must see the truth, not a refusal. */
-const HEALTH_PATHS = new Set(['/health', '/ready']);
 
 const NO_SOURCE: MetricsSource = { text: async () => '', contentType: 'text/plain' };

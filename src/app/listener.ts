@@ -1,18 +1,14 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { type AddressInfo, Server as NetServer, type Socket } from 'node:net';
 import type { Config } from './config.js';
 import type { HttpApp } from './http-app.js';
-import { sealListener } from './listen-seal.js';
 
 export interface Listener {
   /** Starts listening; resolves with the bound address (port 0 picks a free port). */
   listen(): Promise<AddressInfo>;
   /** The SIGTERM path: the drain window, then `close()`. */
   shutdown(): Promise<void>;
-  /**
-   * Refuses new requests (503), lets those before finish within the grace period, closes the listener
-   * without a reset, then `release`.
-   */
+  /** Stops accepting, lets in-flight and queued requests finish within the grace period, then `release`. */
   close(): Promise<void>;
 }
 
@@ -25,11 +21,6 @@ export const WRITE_ALLOWANCE_MS = 10_000;
 const FIRST_REQUEST_WAIT_MS = 2_000;
 /** At most this many event-loop turns are spent taking connections still queued in the kernel. */
 const BACKLOG_TURNS = 50;
-/**
- * Once the listener is sealed (no new handshake starts), handshakes already answered get this long to
- * complete and be accepted before the close: a round trip, with room for a distant client.
- */
-const SEAL_SETTLE_MS = 250;
 
 interface Connection {
   /** Requests being answered on it now (more than one only with pipelining). */
@@ -38,28 +29,12 @@ interface Connection {
   served: number;
 }
 
-/** Counts responses still open and lets one caller wait until there are none. */
-function inFlight(): { add(res: ServerResponse): void; done(): Promise<void> } {
-  let open = 0;
-  let onDone: (() => void) | null = null;
-  return {
-    add(res) {
-      open++;
-      res.once('close', () => {
-        if (--open === 0) onDone?.();
-      });
-    },
-    done: () =>
-      new Promise<void>((resolve) => {
-        if (open === 0) resolve();
-        else onDone = resolve;
-      }),
-  };
-}
-
 /**
- * Takes every connection already queued in the kernel: each turn lets the event loop's poll phase
- * accept them (the check phase follows it), until a turn brings none.
+ * Closing a listening socket makes the kernel reset the connections still in its accept queue: their
+ * clients had connected, and some had sent their request. So every connection already queued is
+ * taken first: each turn lets the event loop's poll phase accept them (the check phase follows it),
+ * until a turn brings none. One completing its handshake within that last turn is still reset, before
+ * its request is read (nothing in user space closes that window).
  */
 async function acceptQueued(server: Server): Promise<void> {
   let accepted = 0;
@@ -74,22 +49,6 @@ async function acceptQueued(server: Server): Promise<void> {
   } finally {
     server.off('connection', onConnection);
   }
-}
-
-/**
- * Closes the listening socket without resetting a connection the kernel accepted: closing makes Linux
- * reset its accept queue, so new handshakes are stopped first (`sealListener`), the ones already
- * answered are given a round trip to complete, and all queued are accepted (and answered) before the
- * close. Where sealing is not possible, one handshake completing in the last event-loop turn before
- * the close can still be reset. Resolves when the last connection has closed.
- */
-async function closeListener(server: Server): Promise<void> {
-  if (await sealListener(server)) await new Promise((r) => setTimeout(r, SEAL_SETTLE_MS));
-  await acceptQueued(server);
-  // Not http.Server#close: it first destroys every connection Node deems idle, which includes one
-  // accepted whose request is not parsed yet (a reset for a client that sent it) and one whose
-  // answer is still flushing (a cut body). Closed as a plain net.Server, those are left to endIfIdle.
-  await new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
 }
 
 /**
@@ -119,8 +78,6 @@ export function httpListener(
     setTimeout(() => socket.destroy(), 1_000).unref();
   };
 
-  /** Requests that arrived before new ones were refused: the listener closes once they are done. */
-  const work = inFlight();
   const track = (s: Server) => {
     s.on('connection', (socket: Socket) => {
       connections.set(socket, { active: 0, served: 0 });
@@ -133,7 +90,6 @@ export function httpListener(
       if (!c) return;
       c.active++;
       c.served++;
-      if (!stopping) work.add(res);
       res.once('close', () => {
         c.active--;
         if (stopping) endIfIdle(req.socket);
@@ -141,14 +97,13 @@ export function httpListener(
     });
   };
 
-  /**
-   * From here on new requests are refused at once with 503 (Drain#refuseNew) while the listener stays
-   * open, so a client connecting now gets an answer rather than a reset; the listener closes once the
-   * requests that came before are done (the grace period and the write allowance bound them).
-   */
   const stopAccepting = async (s: Server): Promise<void> => {
+    await acceptQueued(s);
+    // Not http.Server#close: it first destroys every connection Node deems idle, which includes one
+    // accepted whose request is not parsed yet (a reset for a client that sent it) and one whose
+    // answer is still flushing (a cut body). Closed as a plain net.Server, those are left to endIfIdle.
+    const done = new Promise<void>((resolve) => NetServer.prototype.close.call(s, () => resolve()));
     stopping = true;
-    http.drain.refuseNew();
     // Idle keep-alive connections end now; busy ones after their answer (it says Connection: close);
     // ones accepted just now once their first request is answered, or after a short wait for it.
     for (const [socket, c] of connections) {
@@ -156,11 +111,11 @@ export function httpListener(
       else setTimeout(() => endIfIdle(socket), FIRST_REQUEST_WAIT_MS).unref();
     }
     const expire = setTimeout(() => http.drain.expire(), config.shutdownGraceMs);
-    const destroyAll = () => connections.forEach((_, socket) => socket.destroy());
-    const force = setTimeout(destroyAll, config.shutdownGraceMs + WRITE_ALLOWANCE_MS);
-    await work.done();
+    const force = setTimeout(() => {
+      for (const socket of connections.keys()) socket.destroy();
+    }, config.shutdownGraceMs + WRITE_ALLOWANCE_MS);
+    await done;
     clearTimeout(expire);
-    await closeListener(s);
     clearTimeout(force);
   };
 

@@ -44,9 +44,8 @@ export interface ServiceOverrides {
 }
 
 /**
- * A built service. `close()` stops at once: every response closes its connection, new requests are
- * refused with 503, those before finish (up to the grace period), the listener closes without
- * resetting a connection, then the store closes.
+ * A built service. `close()` stops at once: every response closes its connection, the listener stops
+ * accepting, in-flight and queued requests finish (up to the grace period), then the store closes.
  * `shutdown()` is the SIGTERM path: /ready answers 503 and responses close their connections for the
  * drain window while requests are still accepted and served (a load balancer notices and stops
  * sending), then `close()`.

@@ -13,7 +13,6 @@ export class Drain {
   private started = false;
   private readonly open = new Set<Res>();
   private expired: AppError | null = null;
-  private refused: AppError | null = null;
   /** One abort controller per response still open (AbortSignal.any would tie each to a signal living as long as the process). */
   private readonly live = new Map<Res, AbortController>();
 
@@ -26,24 +25,6 @@ export class Drain {
     if (this.started) return;
     this.started = true;
     for (const res of this.open) if (!res.headersSent) res.setHeader('Connection', 'close');
-  }
-
-  /**
-   * The drain window is over: every request that arrives from now on is answered at once with this
-   * 503 (before any work, so never charged) while the listener stays open for the work in flight.
-   */
-  get refusal(): AppError | null {
-    return this.refused;
-  }
-
-  /** Refuses new requests from now on (see `refusal`); safe to call more than once. */
-  refuseNew(): void {
-    this.start();
-    this.refused ??= new AppError(
-      'service_unavailable',
-      'The service is shutting down and takes no new requests; this one was not run or charged. Retry it.',
-      { retryAfter: 1 },
-    );
   }
 
   /** The grace period is over: every response whose work is not done is refused with 503. */
