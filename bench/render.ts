@@ -1,7 +1,8 @@
 /**
  * Chart picture benchmarks, as a Markdown section for BENCHMARKS.md: SVG build time per chart
  * (bodygraph, wheel with design and gate rings, BaZi) and PNG rasterising time per chart at 800 px
- * (resvg with the bundled font subsets), split into parse + text layout, rasterise and PNG encode.
+ * (resvg with the bundled font subsets), split into parse (text to outlines included), rasterise and
+ * PNG encode.
  * Target of the rendering issue: an 800-pixel PNG in at most 30 ms. Births are distinct (seeded,
  * 1900-2100), charts computed before timing. Then REST throughput of the bodygraph PNG with distinct
  * births (built service, 50 connections, 10 s). Run alone with
@@ -121,7 +122,8 @@ export async function renderBenchSection(): Promise<string> {
 
 ${CHARTS} distinct births 1900-2100 for the SVG build (median of 5 rounds), the first ${PNG_CHARTS} of them
 rasterised at ${WIDTH} px with resvg and the bundled font subsets (data/fonts). The split is the median of
-each stage: parse with text layout (\`new Resvg\`), rasterise (\`render\`), PNG encode (\`encodePng\`).
+each stage: parse (\`parseForRaster\`: text to outlines, then \`new Resvg\`), rasterise (\`render\`), PNG
+encode (\`encodePng\`).
 
 | Chart | SVG build (µs) | SVG (KB) | PNG p50 (ms) | PNG p95 (ms) | parse / raster / encode (ms) | PNG (KB) | ≤ ${TARGET_MS} ms |
 |---|---|---|---|---|---|---|---|

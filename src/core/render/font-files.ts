@@ -18,13 +18,14 @@ export interface FaceMetrics {
   fallback: readonly [number, number, number];
 }
 
-const FACE_FILES: Record<Face, (typeof FONT_FILE_NAMES)[number]> = {
+export const FACE_FILES: Record<Face, (typeof FONT_FILE_NAMES)[number]> = {
   regular: 'DejaVuSans-charts.ttf',
   bold: 'DejaVuSans-Bold-charts.ttf',
   cjk: 'ChartHan-Regular.otf',
 };
 
-function tableOffsets(font: Buffer): Map<string, number> {
+/** Table tag -> offset in the file. */
+export function tableOffsets(font: Buffer): Map<string, number> {
   const out = new Map<string, number>();
   const count = font.readUInt16BE(4);
   for (let i = 0; i < count; i++) {
@@ -35,7 +36,7 @@ function tableOffsets(font: Buffer): Map<string, number> {
 }
 
 /** Code point -> glyph id from the Unicode cmap subtables (formats 4 and 12). */
-function characterMap(font: Buffer, cmap: number): Map<number, number> {
+export function characterMap(font: Buffer, cmap: number): Map<number, number> {
   const map = new Map<number, number>();
   const subtables = font.readUInt16BE(cmap + 2);
   for (let i = 0; i < subtables; i++) {

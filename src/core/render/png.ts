@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type * as ResvgModule from '@resvg/resvg-js';
 import { garbageCollector } from '../collector.js';
 import { encodePng } from './png-encode.js';
+import { textAsPaths } from './text-paths.js';
 
 /*
  * Memory, which was most of a PNG's time. resvg-js frees a render's buffers (the pixmap and the
@@ -51,9 +52,13 @@ export function defaultFontDir(): string {
 let fontFiles: string[] | undefined;
 const fonts = (): string[] => (fontFiles ??= FONT_FILE_NAMES.map((name) => join(defaultFontDir(), name)));
 
-/** resvg holding the SVG parsed and its text laid out, to draw at `width` pixels (the height keeps the SVG's aspect). */
+/**
+ * resvg holding the SVG parsed, to draw at `width` pixels (the height keeps the SVG's aspect). Text
+ * in the chart faces arrives as outlines (./text-paths.ts); resvg lays out only the rest (the BaZi
+ * chart's Chinese characters).
+ */
 export function parseForRaster(svg: string, width: number): ResvgModule.Resvg {
-  return new Resvg(svg, {
+  return new Resvg(textAsPaths(svg), {
     fitTo: { mode: 'width', value: Math.round(width) },
     font: { fontFiles: fonts(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
   });
