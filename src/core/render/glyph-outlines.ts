@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { characterMap, FACE_FILES, tableOffsets } from './font-files.js';
+import { characterMap, FACE_FILES, tableOffsets } from './font-tables.js';
 import { defaultFontDir } from './png.js';
 
 /**
