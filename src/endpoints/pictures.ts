@@ -7,9 +7,9 @@ import {
   renderBodygraph,
   renderWheel,
   type RenderOptions,
-  svgToPng,
   type WheelOptions,
 } from '../core/render/index.js';
+import { rasterise } from '../operations/rasterise.js';
 import {
   type Access,
   type AnyOperation,
@@ -119,8 +119,6 @@ function pictureOperations<I extends z.ZodObject>(spec: PictureSpec<I>): AnyOper
       access: spec.access,
       ...(keyed ? { meter: 'chart' as const, cost: () => 1 } : {}),
       cacheable: true,
-      // Rasterising holds a core for 15-30 ms: the worker pool keeps the event loop serving meanwhile.
-      heavy: format === 'png',
       produces: MEDIA[format],
       httpCache: keyed ? 'private' : 'public',
       http: [
@@ -133,7 +131,8 @@ function pictureOperations<I extends z.ZodObject>(spec: PictureSpec<I>): AnyOper
       ...(spec.check ? { check: spec.check } : {}),
       async run(input, deps, ctx) {
         const svg = spec.draw(input, deps, ctx);
-        return format === 'svg' ? svg : svgToPng(svg, (input as RenderOptions).width);
+        // Rasterising holds a core for 15-30 ms: a task of the worker pool (operations/rasterise.ts).
+        return format === 'svg' ? svg : rasterise(svg, (input as RenderOptions).width, deps.pool);
       },
     }) as unknown as AnyOperation;
   });

@@ -1,6 +1,7 @@
-import { svgToPng } from '../core/render/index.js';
 import { canonicalJson, type ResultCache } from '../operations/cache.js';
+import { rasterise } from '../operations/rasterise.js';
 import type { AnyTool, Caller } from '../operations/types.js';
+import type { WorkerPool } from '../operations/worker-pool.js';
 
 /** An MCP image content block. */
 export interface ImageBlock {
@@ -20,14 +21,15 @@ export const MCP_PICTURE_WIDTH = 640;
  * base64. Cached per key beside the answer (a PNG costs 15-30 ms to rasterise); free, since the
  * chart call it rides on is what is charged.
  */
-export function pictureBlock(
+export async function pictureBlock(
   tool: AnyTool,
   format: 'png' | 'svg',
   input: Record<string, unknown>,
   data: unknown,
   caller: Caller,
   cache: ResultCache,
-): ImageBlock | undefined {
+  pool: WorkerPool | undefined,
+): Promise<ImageBlock | undefined> {
   if (!tool.picture) return undefined;
   const { image: _image, ...answerInput } = input;
   const key = `${caller?.id ?? '-'}:${tool.name}:image.${format}:${canonicalJson(answerInput)}`;
@@ -36,7 +38,11 @@ export function pictureBlock(
   const svg = tool.picture(data, MCP_PICTURE_WIDTH);
   const block: ImageBlock =
     format === 'png'
-      ? { type: 'image', data: svgToPng(svg, MCP_PICTURE_WIDTH).toString('base64'), mimeType: 'image/png' }
+      ? {
+          type: 'image',
+          data: (await rasterise(svg, MCP_PICTURE_WIDTH, pool)).toString('base64'),
+          mimeType: 'image/png',
+        }
       : { type: 'image', data: Buffer.from(svg).toString('base64'), mimeType: 'image/svg+xml' };
   cache.set(key, block, block.data.length);
   return block;

@@ -50,7 +50,9 @@ export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCal
         ...(feedback ? { feedback } : {}),
       });
       const format = (input as { image?: 'png' | 'svg' }).image;
-      const image = format ? pictureBlock(tool, format, input, out.data(), caller, cache) : undefined;
+      const image = format
+        ? await pictureBlock(tool, format, input, out.data(), caller, cache, deps.pool)
+        : undefined;
       if (out.cache) state?.setHeader('X-Cache', out.cache);
       const meta: Record<string, unknown> = {};
       if (out.cache) meta.cache = out.cache;

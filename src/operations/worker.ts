@@ -3,7 +3,9 @@ import { AppError } from '../core/errors.js';
 import { loadKnowledgeBase } from '../core/knowledge/index.js';
 import { loadCityTable } from '../core/location/index.js';
 import type { AnyOperation, Deps, RunContext } from './types.js';
+import { RASTERISE_TASK, type RasteriseInput } from './rasterise.js';
 import type { ReplyMessage, TaskMessage } from './worker-pool.js';
+import { svgToPng } from '../core/render/index.js';
 
 /**
  * One worker process of the pool (worker-pool.ts): loads the operation registry (the module URL in
@@ -78,6 +80,17 @@ async function runLoading(op: AnyOperation, input: Record<string, unknown>, deps
 
 async function runTask({ id, operation, input }: TaskMessage): Promise<ReplyMessage> {
   try {
+    if (operation === RASTERISE_TASK) {
+      const { svg, width } = input as RasteriseInput;
+      return {
+        id,
+        ok: true,
+        json: '',
+        base64: svgToPng(svg, width).toString('base64'),
+        warnings: [],
+        units: 0,
+      };
+    }
     const { deps, operations } = await ready;
     const op = operations.get(operation);
     if (!op) throw new Error(`no operation named ${operation} in the worker registry`);

@@ -3,9 +3,13 @@
  * a heavy call runs in a worker process and leaves the event loop free for other requests, its
  * failures come back as the same errors as in-process ones (a client fault stays a 400 with its
  * wording; an unexpected failure or a dead worker is a 500, and the worker is replaced), its
- * warnings reach the answer, and its units are metered in the server process.
+ * warnings reach the answer, and its units are metered in the server process. A PNG sends only its
+ * rasterising there: the bytes equal an in-process rasterising of the SVG route's answer, and the
+ * workers never load the city table (about 190 MB each; a worker starts at about 90).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { svgToPng } from '../../src/core/render/index.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { HEAVY_REGISTRY, heavyFixtureTool } from '../helpers/heavy-fixtures.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
@@ -89,3 +93,54 @@ describe('heavy operations in the worker pool', () => {
     expect(body.data.usage.chart).toBe(2);
   });
 });
+
+describe('pictures with the real operation registry', () => {
+  let real: TestService;
+  beforeAll(async () => {
+    real = await startService({ WORKERS: '2' });
+  });
+  afterAll(() => real?.close());
+
+  it('rasterise in a worker: the same bytes, and no worker loads the place table for them', async () => {
+    const births = ['Montreal, QC', 'Tokyo', 'London'].map((birthLocation, i) => ({
+      birthDate: `199${i}-05-0${i + 1}`,
+      birthTime: '10:30',
+      birthLocation,
+      width: '700',
+    }));
+    for (const birth of births) {
+      const query = new URLSearchParams(birth).toString();
+      const png = await fetch(`${real.url}/api/chart/bodygraph.png?${query}`, {
+        headers: authHeaders(real.key),
+      });
+      expect(png.status).toBe(200);
+      const svg = await fetch(`${real.url}/api/chart/bodygraph.svg?${query}`, {
+        headers: authHeaders(real.key),
+      });
+      expect(Buffer.from(await png.arrayBuffer()).equals(svgToPng(await svg.text(), 700))).toBe(true);
+    }
+    // Both services' workers (the fixture pool's too): none holds the place table.
+    const workers = poolWorkers();
+    expect(workers.length).toBeGreaterThanOrEqual(2);
+    for (const pid of workers) expect(residentMb(pid)).toBeLessThan(160);
+  });
+});
+
+/** This process's children running the pool's worker module. */
+function poolWorkers(): number[] {
+  const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  return children.filter((pid) => {
+    try {
+      return /operations\/worker\.[jt]s/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+}
+
+const residentMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
