@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo, Server as NetServer, type Socket } from 'node:net';
 import type { Config } from './config.js';
 import type { HttpApp } from './http-app.js';
+import { sealListener } from './listen-seal.js';
 
 export interface Listener {
   /** Starts listening; resolves with the bound address (port 0 picks a free port). */
@@ -21,6 +22,11 @@ export const WRITE_ALLOWANCE_MS = 10_000;
 const FIRST_REQUEST_WAIT_MS = 2_000;
 /** At most this many event-loop turns are spent taking connections still queued in the kernel. */
 const BACKLOG_TURNS = 50;
+/**
+ * Once the listener is sealed (no new handshake starts), handshakes already answered get this long to
+ * complete and be accepted before the close: a round trip, with room for a distant client.
+ */
+const SEAL_SETTLE_MS = 250;
 
 interface Connection {
   /** Requests being answered on it now (more than one only with pipelining). */
@@ -31,10 +37,13 @@ interface Connection {
 
 /**
  * Closing a listening socket makes the kernel reset the connections still in its accept queue: their
- * clients had connected, and some had sent their request. So every connection already queued is
- * taken first: each turn lets the event loop's poll phase accept them (the check phase follows it),
- * until a turn brings none. One completing its handshake within that last turn is still reset, before
- * its request is read (nothing in user space closes that window).
+ * clients had connected, and some had sent their request. So new handshakes are stopped first
+ * (`sealListener`: a socket filter drops SYN; a client connecting now retries after its SYN timeout
+ * and finds the port closed, a refusal it knows is safe to retry), those already answered get a round
+ * trip to complete, and every connection queued is taken: each turn lets the event loop's poll phase
+ * accept them (the check phase follows it), until a turn brings none. Where sealing is not possible
+ * (not Linux, a `node:cluster` worker's shared handle), one handshake completing within that last
+ * turn can still be reset, before its request is read.
  */
 async function acceptQueued(server: Server): Promise<void> {
   let accepted = 0;
@@ -98,6 +107,7 @@ export function httpListener(
   };
 
   const stopAccepting = async (s: Server): Promise<void> => {
+    if (await sealListener(s)) await new Promise((r) => setTimeout(r, SEAL_SETTLE_MS));
     await acceptQueued(s);
     // Not http.Server#close: it first destroys every connection Node deems idle, which includes one
     // accepted whose request is not parsed yet (a reset for a client that sent it) and one whose
