@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { characterMap, FACE_FILES, tableOffsets } from './font-tables.js';
-import { defaultFontDir } from './png.js';
+import { characterMap, defaultFontDir, FACE_FILES, type Face, tableOffsets } from './font-tables.js';
 
 /**
  * The chart faces' metrics read from data/fonts (the faces the PNGs are drawn with). The only part
@@ -9,7 +8,7 @@ import { defaultFontDir } from './png.js';
  * computed by this module at build time, in this module's place (scripts/build-app.ts).
  */
 
-export type Face = 'regular' | 'bold' | 'cjk';
+export type { Face } from './font-tables.js';
 
 export interface FaceMetrics {
   unitsPerEm: number;

@@ -1,11 +1,30 @@
-import type { Face } from './font-files.js';
-import type { FONT_FILE_NAMES } from './png.js';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The chart faces' files and the two tables every reader of them needs (the table directory and the
- * Unicode cmap), read from a font file's bytes. Shared by the metrics (./font-files.ts) and the PNG
- * path's glyph outlines (./glyph-outlines.ts).
+ * Unicode cmap), read from a font file's bytes. Shared by resvg's font list (./png.ts), the metrics
+ * (./font-files.ts) and the PNG path's glyph outlines (./glyph-outlines.ts).
  */
+
+export type Face = 'regular' | 'bold' | 'cjk';
+
+export const FONT_FILE_NAMES = [
+  'DejaVuSans-charts.ttf',
+  'DejaVuSans-Bold-charts.ttf',
+  'ChartHan-Regular.otf',
+] as const;
+
+/** data/fonts of the project, from src/core/render (tsx) or dist/src/core/render (built). */
+export function defaultFontDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const up of ['../../../data/fonts', '../../../../data/fonts']) {
+    const dir = resolve(here, up);
+    if (existsSync(join(dir, FONT_FILE_NAMES[0]))) return dir;
+  }
+  throw new Error(`chart fonts not found in data/fonts above ${here}`);
+}
 
 export const FACE_FILES: Record<Face, (typeof FONT_FILE_NAMES)[number]> = {
   regular: 'DejaVuSans-charts.ttf',

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { characterMap, FACE_FILES, tableOffsets } from './font-tables.js';
-import { defaultFontDir } from './png.js';
+import { characterMap, defaultFontDir, FACE_FILES, tableOffsets } from './font-tables.js';
 
 /**
  * Glyph outlines of the TrueType chart faces (DejaVu Sans regular and bold subsets), read from the

@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type * as ResvgModule from '@resvg/resvg-js';
 import { garbageCollector } from '../collector.js';
+import { defaultFontDir, FONT_FILE_NAMES } from './font-tables.js';
 import { encodePng } from './png-encode.js';
 import { textAsPaths } from './text-paths.js';
+
+export { defaultFontDir, FONT_FILE_NAMES } from './font-tables.js';
 
 /*
  * Memory, which was most of a PNG's time. resvg-js frees a render's buffers (the pixmap and the
@@ -32,23 +33,6 @@ const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js') as typeof Re
  * `fontBuffers` into native memory on every render (about 57 ms for DejaVu Sans alone), while
  * `fontFiles` come from the page cache.
  */
-
-export const FONT_FILE_NAMES = [
-  'DejaVuSans-charts.ttf',
-  'DejaVuSans-Bold-charts.ttf',
-  'ChartHan-Regular.otf',
-] as const;
-
-/** data/fonts of the project, from src/core/render (tsx) or dist/src/core/render (built). */
-export function defaultFontDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../../../data/fonts', '../../../../data/fonts']) {
-    const dir = resolve(here, up);
-    if (existsSync(join(dir, FONT_FILE_NAMES[0]))) return dir;
-  }
-  throw new Error(`chart fonts not found in data/fonts above ${here}`);
-}
-
 let fontFiles: string[] | undefined;
 const fonts = (): string[] => (fontFiles ??= FONT_FILE_NAMES.map((name) => join(defaultFontDir(), name)));
 
