@@ -3,7 +3,7 @@
  * comparison measured side by side in one run:
  * - scale-out: POST /api/chart with a distinct birth per request through HAProxy (deploy/haproxy.cfg)
  *   to one service process, then to two, on one PostgreSQL (target: two >= 1.5x one on two cores,
- *   the load generator included);
+ *   the load generator included), with where the CPU goes per request (bench/cpu-split.ts);
  * - the metered write path (UsageStore.add: group commit, allowance check) on PostgreSQL beside the
  *   embedded store;
  * - start-up: PGlite creating an empty database beside the service's own start on a fresh embedded
@@ -24,6 +24,7 @@ import { startPostgres } from '../test/helpers/postgres.js';
 import { distinctBirth, fmt, type LoadResult, median, ROOT, startChild } from './lib.js';
 import { freePort } from '../test/helpers/ports.js';
 import { wrkCharts } from './wrk.js';
+import { COMPONENTS, cpuPerRequest, cpuSnapshot, type CpuSnapshot } from './cpu-split.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const PLACES = ['Montreal, QC', 'Lisbon, Portugal', 'Tokyo, Japan', 'Nairobi, Kenya'];
@@ -87,15 +88,24 @@ export async function scaleOutSection(): Promise<string> {
           connections: 50,
         });
       await charts(2); // warm-up: connections, JIT, caches of the place table
+      const before = cpuSnapshot();
       const r = await charts(seconds);
+      const cpu = cpuPerRequest(before, cpuSnapshot(), r.rps * seconds);
       await lb.stop();
-      return r;
+      return { ...r, cpu };
     };
     const one = await measure([ports[0]!]);
     procs.push(await serve(1));
     await settle(procs[1]!.url);
     const two = await measure(ports);
     const row = (name: string, r: LoadResult) => `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} |`;
+    const cpuRow = (c: (typeof COMPONENTS)[number]) =>
+      `| ${c} | ${fmt(one.cpu[c], 0)} | ${fmt(two.cpu[c], 0)} |`;
+    const total = (cpu: CpuSnapshot) => COMPONENTS.reduce((sum, c) => sum + cpu[c], 0);
+    const service = (cpu: CpuSnapshot) =>
+      cpu['service main threads'] + cpu['service other threads and workers'];
+    // Two cores, all of them spent on the service alone: what two processes could answer at most.
+    const ceiling = 2e6 / service(two.cpu);
     return `## Scale-out: processes behind HAProxy on one PostgreSQL (50 connections, ${seconds} s each, same run)
 
 POST /api/chart with a distinct birth per request (each computed and metered), through HAProxy 2.6
@@ -110,6 +120,21 @@ ${row('one service process', one)}
 ${row('two service processes', two)}
 
 Two processes answer **${fmt(two.rps / one.rps, 2)}x** one (target: at least 1.5x on two cores).
+
+Where the CPU goes (µs of CPU per request, from /proc, over the same ${seconds} s):
+
+| Component | one process | two processes |
+|---|---|---|
+${COMPONENTS.map(cpuRow).join('\n')}
+| all | ${fmt(total(one.cpu), 0)} | ${fmt(total(two.cpu), 0)} |
+
+With one process its main thread is the bound (${fmt(one.cpu['service main threads'], 0)} µs a request on one core: at most
+${fmt(1e6 / one.cpu['service main threads'], 0)} req/s) and the other core is not full; with two, every core is shared by all of the
+above, ${fmt(total(two.cpu), 0)} µs a request in all. Even if HAProxy, PostgreSQL and the load generator cost
+nothing, two processes at their measured cost (${fmt(service(two.cpu), 0)} µs a request) could answer at most
+${fmt(ceiling, 0)} req/s on two cores, **${fmt(ceiling / one.rps, 2)}x** one. The one-process figure moves between runs
+on this virtual machine (its main thread took 550 to 690 µs a request in runs of the same build), and the
+ratio with it.
 `;
   } finally {
     await admin.close();
