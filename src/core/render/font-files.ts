@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { characterMap, defaultFontDir, FACE_FILES, type Face, tableOffsets } from './font-tables.js';
+import { defaultFontDir, FACE_FILES, type Face, openFont } from './font-tables.js';
 
 /**
  * The chart faces' metrics read from data/fonts (the faces the PNGs are drawn with). The only part
@@ -19,37 +18,18 @@ export interface FaceMetrics {
 }
 
 function readFace(path: string): FaceMetrics {
-  const font = readFileSync(path);
-  const t = tableOffsets(font);
-  const at = (tag: string): number => {
-    const offset = t.get(tag);
-    if (offset === undefined) throw new Error(`${path} has no ${tag} table`);
-    return offset;
-  };
-  const head = at('head');
-  const hhea = at('hhea');
-  const unitsPerEm = font.readUInt16BE(head + 18);
-  const longLoca = font.readInt16BE(head + 50) === 1;
-  const ascent = font.readInt16BE(hhea + 4);
-  const descent = font.readInt16BE(hhea + 6);
-  const advances = font.readUInt16BE(hhea + 34);
-  const hmtx = at('hmtx');
-  const advance = (glyph: number) => font.readUInt16BE(hmtx + 4 * Math.min(glyph, advances - 1));
-  const glyf = t.get('glyf');
-  const loca = t.get('loca');
+  const f = openFont(path);
+  const glyf = f.glyphOffset ? f.table('glyf') : undefined;
   const ink = (glyph: number): [number, number] => {
     // CFF faces (the CJK subset): the em box, which ideographs fill.
-    if (glyf === undefined || loca === undefined) return [ascent, descent];
-    const offset = (i: number) =>
-      longLoca ? font.readUInt32BE(loca + i * 4) : font.readUInt16BE(loca + i * 2) * 2;
-    const start = offset(glyph);
-    if (offset(glyph + 1) === start) return [0, 0];
-    return [font.readInt16BE(glyf + start + 8), font.readInt16BE(glyf + start + 4)];
+    if (glyf === undefined || !f.glyphOffset) return [f.ascent, f.descent];
+    const start = f.glyphOffset(glyph);
+    if (f.glyphOffset(glyph + 1) === start) return [0, 0];
+    return [f.font.readInt16BE(glyf + start + 8), f.font.readInt16BE(glyf + start + 4)];
   };
   const glyphs = new Map<number, readonly [number, number, number]>();
-  for (const [code, glyph] of characterMap(font, at('cmap')))
-    glyphs.set(code, [advance(glyph), ...ink(glyph)]);
-  return { unitsPerEm, glyphs, fallback: [unitsPerEm, ascent, descent] };
+  for (const [code, glyph] of f.cmap) glyphs.set(code, [f.advance(glyph), ...ink(glyph)]);
+  return { unitsPerEm: f.unitsPerEm, glyphs, fallback: [f.unitsPerEm, f.ascent, f.descent] };
 }
 
 /** The metrics of every chart face, read from the font files. */

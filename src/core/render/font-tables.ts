@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,8 +32,56 @@ export const FACE_FILES: Record<Face, (typeof FONT_FILE_NAMES)[number]> = {
   cjk: 'ChartHan-Regular.otf',
 };
 
+/** A font file's bytes with what every reader of the chart faces looks up first. */
+export interface FontFile {
+  font: Buffer;
+  unitsPerEm: number;
+  /** hhea ascent and descent (font units, descent negative). */
+  ascent: number;
+  descent: number;
+  /** Offset of a table; throws naming the file when it has none. */
+  table(tag: string): number;
+  /** Horizontal advance of a glyph (hmtx). */
+  advance(glyph: number): number;
+  /** Offset of a glyph's outline in glyf (TrueType faces; undefined for CFF faces such as Chart Han). */
+  glyphOffset?: (glyph: number) => number;
+  /** Code point -> glyph id. */
+  cmap: Map<number, number>;
+}
+
+export function openFont(file: string): FontFile {
+  const font = readFileSync(file);
+  const offsets = tableOffsets(font);
+  const table = (tag: string): number => {
+    const offset = offsets.get(tag);
+    if (offset === undefined) throw new Error(`${file} has no ${tag} table`);
+    return offset;
+  };
+  const head = table('head');
+  const hhea = table('hhea');
+  const hmtx = table('hmtx');
+  const advances = font.readUInt16BE(hhea + 34);
+  const longLoca = font.readInt16BE(head + 50) === 1;
+  const loca = offsets.get('loca');
+  return {
+    font,
+    unitsPerEm: font.readUInt16BE(head + 18),
+    ascent: font.readInt16BE(hhea + 4),
+    descent: font.readInt16BE(hhea + 6),
+    table,
+    advance: (glyph) => font.readUInt16BE(hmtx + 4 * Math.min(glyph, advances - 1)),
+    ...(loca !== undefined && offsets.has('glyf')
+      ? {
+          glyphOffset: (i: number) =>
+            longLoca ? font.readUInt32BE(loca + i * 4) : font.readUInt16BE(loca + i * 2) * 2,
+        }
+      : {}),
+    cmap: characterMap(font, table('cmap')),
+  };
+}
+
 /** Table tag -> offset in the file. */
-export function tableOffsets(font: Buffer): Map<string, number> {
+function tableOffsets(font: Buffer): Map<string, number> {
   const out = new Map<string, number>();
   const count = font.readUInt16BE(4);
   for (let i = 0; i < count; i++) {
@@ -44,7 +92,7 @@ export function tableOffsets(font: Buffer): Map<string, number> {
 }
 
 /** Code point -> glyph id from the Unicode cmap subtables (formats 4 and 12). */
-export function characterMap(font: Buffer, cmap: number): Map<number, number> {
+function characterMap(font: Buffer, cmap: number): Map<number, number> {
   const map = new Map<number, number>();
   const subtables = font.readUInt16BE(cmap + 2);
   for (let i = 0; i < subtables; i++) {

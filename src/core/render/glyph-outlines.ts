@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { characterMap, defaultFontDir, FACE_FILES, tableOffsets } from './font-tables.js';
+import { defaultFontDir, FACE_FILES, type FontFile, openFont } from './font-tables.js';
 
 /**
  * Glyph outlines of the TrueType chart faces (DejaVu Sans regular and bold subsets), read from the
@@ -48,38 +47,22 @@ const MORE_COMPONENTS = 0x0020;
 const HAS_XY_SCALE = 0x0040;
 const HAS_TWO_BY_TWO = 0x0080;
 
-function readFont(file: string): { font: Buffer; glyf: number; locaAt: (glyph: number) => number } & {
-  unitsPerEm: number;
-  advance: (glyph: number) => number;
-  cmap: Map<number, number>;
-} {
-  const font = readFileSync(file);
-  const t = tableOffsets(font);
-  const at = (tag: string): number => {
-    const offset = t.get(tag);
-    if (offset === undefined) throw new Error(`${file} has no ${tag} table`);
-    return offset;
-  };
-  const head = at('head');
-  const hhea = at('hhea');
-  const hmtx = at('hmtx');
-  const loca = at('loca');
-  const longLoca = font.readInt16BE(head + 50) === 1;
-  const advances = font.readUInt16BE(hhea + 34);
-  return {
-    font,
-    glyf: at('glyf'),
-    unitsPerEm: font.readUInt16BE(head + 18),
-    locaAt: (i) => (longLoca ? font.readUInt32BE(loca + i * 4) : font.readUInt16BE(loca + i * 2) * 2),
-    advance: (glyph) => font.readUInt16BE(hmtx + 4 * Math.min(glyph, advances - 1)),
-    cmap: characterMap(font, at('cmap')),
-  };
+/** A TrueType chart face with its glyf table (the outlines read here). */
+interface TrueTypeFont extends FontFile {
+  glyf: number;
+  glyphOffset: (glyph: number) => number;
+}
+
+function readFont(file: string): TrueTypeFont {
+  const f = openFont(file);
+  if (!f.glyphOffset) throw new Error(`${file} has no glyf outlines`);
+  return { ...f, glyphOffset: f.glyphOffset, glyf: f.table('glyf') };
 }
 
 /** The contours of a glyph in font units, components of a composite glyph placed by their offsets. */
-function contours(f: ReturnType<typeof readFont>, glyph: number, depth = 0): Point[][] {
-  const start = f.locaAt(glyph);
-  if (f.locaAt(glyph + 1) === start || depth > 8) return [];
+function contours(f: TrueTypeFont, glyph: number, depth = 0): Point[][] {
+  const start = f.glyphOffset(glyph);
+  if (f.glyphOffset(glyph + 1) === start || depth > 8) return [];
   const { font } = f;
   const at = f.glyf + start;
   const count = font.readInt16BE(at);
@@ -125,7 +108,7 @@ function simpleContours(font: Buffer, at: number, count: number): Point[][] {
   return out;
 }
 
-function compositeContours(f: ReturnType<typeof readFont>, at: number, depth: number): Point[][] {
+function compositeContours(f: TrueTypeFont, at: number, depth: number): Point[][] {
   const { font } = f;
   const out: Point[][] = [];
   let p = at;
