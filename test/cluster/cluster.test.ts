@@ -255,23 +255,28 @@ describe('kill -9 under load', () => {
     const traffic = load(key);
     await pause(1500);
     procs[1]!.child.kill('SIGKILL');
-    await procs[1]!.exited;
-    await until('app2 out of rotation', async () => (await lb.servers()).app2 !== 'UP', 5000);
-    await pause(1500);
-    const outcomes = await traffic.stop();
-    const failed = outcomes.filter((o) => o.status !== 200);
-    // What was in flight on the killed process fails (a 502 from the balancer, or the connection
-    // closed without an answer); nothing else does.
-    expect(failed.length, JSON.stringify(failed)).toBeLessThanOrEqual(6);
-    expect(
-      failed.every((o) => o.status === 502 || o.status === 0),
-      JSON.stringify(failed),
-    ).toBe(true);
-    const counted = await unitsOf(key);
-    expect(counted).toBeGreaterThanOrEqual(acked(outcomes));
-    expect(counted).toBeLessThanOrEqual(acked(outcomes) + failed.length);
-    await start(1);
-    await until('app2 back UP', async () => (await lb.servers()).app2 === 'UP', 30_000);
+    try {
+      await procs[1]!.exited;
+      await until('app2 out of rotation', async () => (await lb.servers()).app2 !== 'UP', 5000);
+      await pause(1500);
+      const outcomes = await traffic.stop();
+      const failed = outcomes.filter((o) => o.status !== 200);
+      // What was in flight on the killed process fails (a 502 from the balancer, or the connection
+      // closed without an answer); nothing else does.
+      expect(failed.length, JSON.stringify(failed)).toBeLessThanOrEqual(6);
+      expect(
+        failed.every((o) => o.status === 502 || o.status === 0),
+        JSON.stringify(failed),
+      ).toBe(true);
+      const counted = await unitsOf(key);
+      expect(counted).toBeGreaterThanOrEqual(acked(outcomes));
+      expect(counted).toBeLessThanOrEqual(acked(outcomes) + failed.length);
+    } finally {
+      // Back in rotation whatever the outcome, so a failure here does not fail the tests after it.
+      await traffic.stop();
+      await start(1);
+      await until('app2 back UP', async () => (await lb.servers()).app2 === 'UP', 30_000);
+    }
   }, 120_000);
 });
 
