@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { AppError, CancelledError } from '../core/errors.js';
 import { type MeterName, usageMonth } from '../store/index.js';
 import { type AnswerLimit, type MeasuredAnswer, refuseByEstimate, refuseBySize } from './answer-limit.js';
+import { CachedAnswer } from './cached-answer.js';
 import { canonicalJson, type ResultCache } from './cache.js';
 import { inComputeTurn } from './compute-turn.js';
 import type { Grant } from './access.js';
@@ -10,8 +11,7 @@ import type { AnyOperation, Caller, Deps, RunContext, RunFeedback } from './type
 export interface InvokeResult {
   /**
    * The answer as JSON text, serialized once: REST sends it inside its envelope, MCP as
-   * `content[0].text`, and the result cache keeps it (text costs the garbage collector nothing to
-   * trace, where thousands of cached chart objects cost a tenth of a busy server's time).
+   * `content[0].text`, and the result cache keeps it as bytes (see cached-answer.ts).
    */
   json: string;
   /** The answer as an object (parsed from `json` on a cache hit, and only when asked for). */
@@ -81,9 +81,10 @@ export async function invokeOperation(
     deps.metrics?.cache(hit !== undefined);
     if (hit) {
       refuseBySize(op, input, hit, answerLimit);
+      const json = hit.json;
       let parsed: unknown;
-      const data = () => (parsed ??= JSON.parse(hit.json));
-      return { json: hit.json, data, warnings: hit.warnings, cache: 'HIT', charged: 0, bytes: hit.bytes };
+      const data = () => (parsed ??= JSON.parse(json));
+      return { json, data, warnings: hit.warnings, cache: 'HIT', charged: 0, bytes: hit.bytes };
     }
   }
 
@@ -105,7 +106,7 @@ export async function invokeOperation(
   );
   // A caller who gave up is not charged, even when the run finished before it noticed.
   if (feedback?.signal?.aborted) throw new CancelledError();
-  const answer: CachedAnswer = { json, warnings, bytes };
+  const answer: MeasuredAnswer = { json };
   // Before charging and caching: a refused answer is not paid for, and a cache hit implies it was.
   if (!bytes) refuseBySize(op, input, answer, answerLimit);
   // Past this point the answer is delivered: the commit below is short and the answer follows it.
@@ -117,7 +118,7 @@ export async function invokeOperation(
       throw quotaExceeded({ meter, limit: limit ?? 0, used, needed: units, now });
     }
   }
-  if (key) cache.set(key, answer, bytes?.length ?? 0);
+  if (key) cache.set(key, new CachedAnswer(json, warnings, bytes, answer.framed), bytes?.length ?? 0);
   if (paid) return { json, data, warnings, cache: 'HIT', charged: 0, bytes };
   return { json, data, warnings, cache: key ? 'MISS' : null, charged: units, bytes };
 }
@@ -199,11 +200,6 @@ function withWarnings(json: string, warnings: string[]): string {
   if (!warnings.length) return json;
   const list = `"warnings":${JSON.stringify(warnings)}`;
   return json === '{}' ? `{${list}}` : `${json.slice(0, -1)},${list}}`;
-}
-
-interface CachedAnswer extends MeasuredAnswer {
-  warnings: string[];
-  bytes: Buffer | null;
 }
 
 const UNIT_NAMES: Record<MeterName, [string, string]> = {

@@ -1,0 +1,45 @@
+/**
+ * CachedAnswer (src/operations/cached-answer.ts): the result cache's form of an answer gives back
+ * exactly the JSON it was made from (multi-byte text included), and holds that text as bytes of its
+ * own outside the JavaScript heap, so the young-generation collector never copies it (the reason
+ * for the class: docs/decisions.md). Expected values are the inputs themselves and Node's Buffer
+ * facts (an 8 KB shared pool for short Buffer.from texts).
+ */
+import { describe, expect, it } from 'vitest';
+import { CachedAnswer } from '../../../src/operations/cached-answer.js';
+
+const heldValues = (answer: CachedAnswer): unknown[] =>
+  Object.getOwnPropertyNames(answer).map((name) => (answer as unknown as Record<string, unknown>)[name]);
+
+describe('CachedAnswer', () => {
+  it('gives back the same JSON, multi-byte characters and all, with its warnings and bytes', () => {
+    const json = JSON.stringify({ planet: 'Saturn ℞', pillar: '甲子', place: 'Zürich', moon: '🌕', n: 1 });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+    const answer = new CachedAnswer(json, ['birth time fell in a DST gap'], png);
+    expect(answer.json).toBe(json);
+    expect(JSON.parse(answer.json)).toEqual(JSON.parse(json));
+    expect(answer.warnings).toEqual(['birth time fell in a DST gap']);
+    expect(answer.bytes).toBe(png);
+  });
+
+  it('keeps the text as bytes, not as a string on the heap', () => {
+    const json = JSON.stringify({ chart: 'x'.repeat(6000) });
+    const answer = new CachedAnswer(json, [], null);
+    const held = heldValues(answer);
+    expect(held.some((v) => typeof v === 'string')).toBe(false);
+    const text = held.find((v): v is Buffer => Buffer.isBuffer(v))!;
+    expect(text.toString()).toBe(json);
+  });
+
+  it('gives a short text a buffer of its own, not a slice of the shared 8 KB pool', () => {
+    const json = '{"type":"Generator"}';
+    const text = heldValues(new CachedAnswer(json, [], null)).find((v): v is Buffer => Buffer.isBuffer(v))!;
+    expect(Buffer.from(json).buffer.byteLength).toBe(Buffer.poolSize); // what is avoided
+    expect(text.buffer.byteLength).toBe(Buffer.byteLength(json));
+  });
+
+  it('keeps a size measured before caching', () => {
+    const measured = new Map([[{} as never, 123]]);
+    expect(new CachedAnswer('{}', [], null, measured).framed).toBe(measured);
+  });
+});
