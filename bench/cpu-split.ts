@@ -56,7 +56,9 @@ export function cpuSnapshot(): CpuSnapshot {
         out['service other threads and workers'] += seconds(`/proc/${pid}/stat`);
       } else if (command.startsWith('haproxy')) out.HAProxy += seconds(`/proc/${pid}/stat`);
       else if (command.startsWith('postgres') || command.includes('/bin/postgres '))
-        out.PostgreSQL += seconds(`/proc/${pid}/stat`);
+        // A backend that exits between the snapshots takes its time with it; the postmaster's
+        // cutime + cstime (children waited for) gets it back.
+        out.PostgreSQL += seconds(`/proc/${pid}/stat`) + seconds(`/proc/${pid}/stat`, 13);
     } catch {
       // The process ended between listing and reading.
     }
