@@ -41,7 +41,7 @@ function monotoneFit(values: readonly number[], lo: number, hi: number): number[
 }
 
 /** Items in order on [start, end] (unbounded by default), as near their targets as no overlap allows. */
-function placeOnLine(
+export function placeOnLine(
   targets: readonly number[],
   halves: readonly number[],
   start = -Infinity,
@@ -62,6 +62,63 @@ function placeOnLine(
     Math.max(lo, hi),
   );
   return q.map((v, k) => v + (offsets[k] as number));
+}
+
+interface LineScratch {
+  offsets: Float64Array;
+  sums: Float64Array;
+  counts: Float64Array;
+}
+
+export const lineScratch = (n: number): LineScratch => ({
+  offsets: new Float64Array(n),
+  sums: new Float64Array(n),
+  counts: new Float64Array(n),
+});
+
+/**
+ * Sum of squared moves of items g..k-1 placed by `placeOnLine` on [start, end]: the same arithmetic
+ * in the same order, without its arrays. The arcs' dynamic programme asks this for thousands of
+ * groups per wheel, and allocating them was most of a wheel's drawing time.
+ */
+export function lineCost(
+  targets: readonly number[],
+  halves: readonly number[],
+  g: number,
+  k: number,
+  start: number,
+  end: number,
+  { offsets, sums, counts }: LineScratch,
+): number {
+  const n = k - g;
+  let offset = 0;
+  for (let x = 0; x < n; x++) {
+    if (x) offset += (halves[g + x - 1] as number) + (halves[g + x] as number);
+    offsets[x] = offset;
+  }
+  const lo = start + (halves[g] as number);
+  const hi = Math.max(lo, end - (halves[k - 1] as number) - (offsets[n - 1] as number));
+  let blocks = 0;
+  for (let x = 0; x < n; x++) {
+    sums[blocks] = (targets[g + x] as number) - (offsets[x] as number);
+    counts[blocks] = 1;
+    blocks++;
+    while (blocks > 1) {
+      const b = blocks - 2;
+      const l = blocks - 1;
+      if ((sums[b] as number) / (counts[b] as number) <= (sums[l] as number) / (counts[l] as number)) break;
+      sums[b] = (sums[b] as number) + (sums[l] as number);
+      counts[b] = (counts[b] as number) + (counts[l] as number);
+      blocks--;
+    }
+  }
+  let cost = 0;
+  for (let b = 0, x = 0; b < blocks; b++) {
+    const q = Math.min(hi, Math.max(lo, (sums[b] as number) / (counts[b] as number)));
+    for (let c = 0; c < (counts[b] as number); c++, x++)
+      cost += (q + (offsets[x] as number) - (targets[g + x] as number)) ** 2;
+  }
+  return cost;
 }
 
 /** No walls: the circle is cut after the widest gap between items, which makes it a line. */
@@ -172,20 +229,14 @@ export function placeOnCircle(
   // Room the first k items need, for a quick refusal of groups too wide for an arc.
   const room: number[] = [0];
   for (const o of order) room.push((room[room.length - 1] as number) + 2 * (halves[o.i] as number));
-  const groupCost = (j: number, g: number, k: number): number => {
+  const sortedTargets = order.map((o) => o.t);
+  const sortedHalves = order.map((o) => halves[o.i] as number);
+  const scratch = lineScratch(n);
+  const groupCost = (j: number, g: number, k: number, away: number): number => {
     if (g === k) return 0;
     const arc = arcs[j] as { start: number; end: number };
     if ((room[k] as number) - (room[g] as number) > arc.end - arc.start + 1e-9) return Infinity;
-    const items = order.slice(g, k);
-    const hs = items.map((o) => halves[o.i] as number);
-    const placed = placeOnLine(
-      items.map((o) => o.t),
-      hs,
-      arc.start,
-      arc.end,
-    );
-    const away = items.reduce((n, _, x) => n + (home[g + x] === j ? 0 : 1), 0);
-    return away * AWAY + placed.reduce((s, p, x) => s + (p - (items[x] as { t: number }).t) ** 2, 0);
+    return away * AWAY + lineCost(sortedTargets, sortedHalves, g, k, arc.start, arc.end, scratch);
   };
   const best: number[][] = [Array.from({ length: n + 1 }, (_, k) => (k === 0 ? 0 : Infinity))];
   const from: number[][] = [];
@@ -195,11 +246,18 @@ export function placeOnCircle(
     for (let k = 0; k <= n; k++) {
       // An item is drawn at most REACH arcs from its own: groups farther off are never tried.
       if (k > 0 && (home[k - 1] as number) > j + REACH) continue;
+      // Items g..k-1 drawn outside arc j, counted as g moves down.
+      let away = 0;
       for (let g = k; g >= 0; g--) {
-        if (g < k && (home[g] as number) < j - REACH) break;
+        if (g < k) {
+          if ((home[g] as number) < j - REACH) break;
+          if (home[g] !== j) away++;
+        }
         const before = (best[j] as number[])[g] as number;
         if (before === Infinity) continue;
-        const total = before + groupCost(j, g, k);
+        // The group's cost is at least its items drawn away: skip the fit when that cannot win.
+        if (before + away * AWAY >= (row[k] as number)) continue;
+        const total = before + groupCost(j, g, k, away);
         if (total < (row[k] as number)) {
           row[k] = total;
           back[k] = g;
