@@ -44,13 +44,24 @@ describe('placeOnCircle', () => {
       placed++;
       shown.forEach((a, i) => {
         shown.forEach((b, j) => {
-          if (i < j) expect(apart(a, b)).toBeGreaterThanOrEqual((halves[i] as number) + (halves[j] as number) - 1e-9);
+          if (i < j)
+            expect(apart(a, b)).toBeGreaterThanOrEqual((halves[i] as number) + (halves[j] as number) - 1e-9);
         });
-        for (const w of walls) expect(apart(a, w.angle)).toBeGreaterThanOrEqual(w.half + (halves[i] as number) - 1e-9);
+        for (const w of walls)
+          expect(apart(a, w.angle)).toBeGreaterThanOrEqual(w.half + (halves[i] as number) - 1e-9);
       });
     }
     expect(placed).toBeGreaterThan(250);
     // One label alone between two walls far apart stays where it is.
-    expect(placeOnCircle([45], [3], [{ angle: 0, half: 1 }, { angle: 90, half: 1 }])).toEqual([45]);
+    expect(
+      placeOnCircle(
+        [45],
+        [3],
+        [
+          { angle: 0, half: 1 },
+          { angle: 90, half: 1 },
+        ],
+      ),
+    ).toEqual([45]);
   });
 });
