@@ -6,23 +6,13 @@
  * first, as the city search of /api/locations ranks it (GeoNames population order); every knowledge
  * id of the knowledge folder reads back as its Markdown.
  */
-import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROMPTS } from '../../src/prompts/index.js';
 import { TOOLS } from '../../src/tools/index.js';
-import { connectMcp } from '../helpers/mcp.js';
-import { authHeaders, sharedKnowledge, startService, type TestService } from '../helpers/service.js';
+import { serviceWithMcpClient } from '../helpers/mcp.js';
+import { authHeaders, sharedKnowledge } from '../helpers/service.js';
 
-let svc: TestService;
-let client: Client;
-beforeAll(async () => {
-  svc = await startService();
-  client = await connectMcp(svc.url, svc.key);
-});
-afterAll(async () => {
-  await client?.close();
-  await svc?.close();
-});
+const live = serviceWithMcpClient();
 
 const TOOL_NAMES = new Set(TOOLS.map((t) => t.name));
 const BIRTH = {
@@ -56,7 +46,7 @@ const complete = async (
   context?: Record<string, string>,
 ) =>
   (
-    await client.complete({
+    await live.client.complete({
       ref,
       argument: { name, value },
       ...(context ? { context: { arguments: context } } : {}),
@@ -65,7 +55,7 @@ const complete = async (
 
 describe('prompts', () => {
   it('lists reading one chart, a relationship, a month of transits and explaining a term', async () => {
-    const { prompts } = await client.listPrompts();
+    const { prompts } = await live.client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual([
       'read_chart',
       'relationship_reading',
@@ -86,7 +76,7 @@ describe('prompts', () => {
   it('every prompt message names the tools to call, and every tool it names exists', async () => {
     for (const prompt of PROMPTS) {
       for (const args of SAMPLE_ARGS[prompt.name]!) {
-        const got = await client.getPrompt({ name: prompt.name, arguments: args });
+        const got = await live.client.getPrompt({ name: prompt.name, arguments: args });
         const text = got.messages.map((m) => (m.content.type === 'text' ? m.content.text : '')).join('\n');
         const expected = prompt.tools(args);
         expect(expected.length, prompt.name).toBeGreaterThan(0);
@@ -103,7 +93,7 @@ describe('prompts', () => {
   });
 
   it('fills the calls from the arguments: the BaZi chart with its gender, the month as its first and last day', async () => {
-    const bazi = await client.getPrompt({
+    const bazi = await live.client.getPrompt({
       name: 'read_chart',
       arguments: { ...BIRTH, system: 'bazi', gender: 'male' },
     });
@@ -111,9 +101,12 @@ describe('prompts', () => {
     expect(text).toContain(
       'get_bazi_chart with birthDate="1990-06-22", birthTime="14:30", birthLocation="London, England, United Kingdom", gender="male"',
     );
-    const noGender = await client.getPrompt({ name: 'read_chart', arguments: { ...BIRTH, system: 'bazi' } });
+    const noGender = await live.client.getPrompt({
+      name: 'read_chart',
+      arguments: { ...BIRTH, system: 'bazi' },
+    });
     expect((noGender.messages[0]!.content as { text: string }).text).toMatch(/ask me for it first/);
-    const month = await client.getPrompt({
+    const month = await live.client.getPrompt({
       name: 'month_transits',
       arguments: { ...BIRTH, month: '2024-02' },
     });
@@ -124,10 +117,10 @@ describe('prompts', () => {
 
   it('refuses arguments out of form, naming the argument', async () => {
     await expect(
-      client.getPrompt({ name: 'read_chart', arguments: { ...BIRTH, birthDate: '22/06/1990' } }),
+      live.client.getPrompt({ name: 'read_chart', arguments: { ...BIRTH, birthDate: '22/06/1990' } }),
     ).rejects.toThrow(/birthDate/);
     await expect(
-      client.getPrompt({ name: 'month_transits', arguments: { ...BIRTH, month: '2026-13' } }),
+      live.client.getPrompt({ name: 'month_transits', arguments: { ...BIRTH, month: '2026-13' } }),
     ).rejects.toThrow(/month/);
   });
 });
@@ -136,7 +129,9 @@ describe('completion/complete', () => {
   it('completes "Lond" to London, England, United Kingdom first, as /api/locations ranks it', async () => {
     const done = await complete({ type: 'ref/prompt', name: 'read_chart' }, 'birthLocation', 'Lond');
     expect(done.values[0]).toBe('London, England, United Kingdom');
-    const rest = await fetch(`${svc.url}/api/locations?q=Lond&limit=10`, { headers: authHeaders(svc.key) });
+    const rest = await fetch(`${live.svc.url}/api/locations?q=Lond&limit=10`, {
+      headers: authHeaders(live.svc.key),
+    });
     const body = (await rest.json()) as { data: { results?: { value: string }[] } | { value: string }[] };
     const ranked = (Array.isArray(body.data) ? body.data : body.data.results!).map((r) => r.value);
     expect(done.values).toEqual(ranked);
@@ -181,7 +176,7 @@ describe('knowledge as resources', () => {
   const ref = { type: 'ref/resource' as const, uri: 'svc://knowledge/{domain}/{id}' };
 
   it('lists the template, and the articles after the two reference resources', async () => {
-    const { resourceTemplates } = await client.listResourceTemplates();
+    const { resourceTemplates } = await live.client.listResourceTemplates();
     expect(resourceTemplates).toEqual([
       expect.objectContaining({
         name: 'knowledge',
@@ -189,7 +184,7 @@ describe('knowledge as resources', () => {
         mimeType: 'text/markdown',
       }),
     ]);
-    const { resources } = await client.listResources();
+    const { resources } = await live.client.listResources();
     expect(resources.slice(0, 2).map((r) => r.uri)).toEqual([
       'svc://reference/terminology',
       'svc://reference/chart-fields',
@@ -222,7 +217,7 @@ describe('knowledge as resources', () => {
       await Promise.all(
         entries.slice(i, i + 25).map(async (e) => {
           const uri = `svc://knowledge/${e.domain}/${e.id}`;
-          const { contents } = await client.readResource({ uri });
+          const { contents } = await live.client.readResource({ uri });
           expect(contents, uri).toEqual([
             { uri, mimeType: 'text/markdown', text: `# ${e.title}\n\n${e.body}\n` },
           ]);
@@ -232,8 +227,10 @@ describe('knowledge as resources', () => {
   });
 
   it('answers an unknown id, or an id under another domain, as not found', async () => {
-    await expect(client.readResource({ uri: 'svc://knowledge/hd/gate:65' })).rejects.toThrow(/not found/i);
-    await expect(client.readResource({ uri: 'svc://knowledge/astrology/gate:34' })).rejects.toThrow(
+    await expect(live.client.readResource({ uri: 'svc://knowledge/hd/gate:65' })).rejects.toThrow(
+      /not found/i,
+    );
+    await expect(live.client.readResource({ uri: 'svc://knowledge/astrology/gate:34' })).rejects.toThrow(
       /not found/i,
     );
   });

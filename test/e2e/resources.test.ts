@@ -9,38 +9,28 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/client';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { introOf } from '../../src/core/knowledge/index.js';
 import { APP_MIME_TYPE } from '../../src/resources/index.js';
 import { TOOLS } from '../../src/tools/index.js';
-import { startService, type TestService } from '../helpers/service.js';
-import { connectMcp } from '../helpers/mcp.js';
+import { startService } from '../helpers/service.js';
+import { connectMcp, serviceWithMcpClient } from '../helpers/mcp.js';
 
-let svc: TestService;
-let client: Client;
-beforeAll(async () => {
-  svc = await startService();
-  client = await connectMcp(svc.url, svc.key);
-});
-afterAll(async () => {
-  await client?.close();
-  await svc?.close();
-});
+const live = serviceWithMcpClient();
 
 const TERMINOLOGY = 'svc://reference/terminology';
 const CHART_FIELDS = 'svc://reference/chart-fields';
 
 async function read(uri: string): Promise<{ text: string; mimeType?: string; uri: string }> {
-  const r = await client.readResource({ uri });
+  const r = await live.client.readResource({ uri });
   expect(r.contents).toHaveLength(1);
   return r.contents[0] as { text: string; mimeType?: string; uri: string };
 }
 
 describe('reference resources', () => {
   it('are listed with JSON mime type', async () => {
-    const { resources } = await client.listResources();
+    const { resources } = await live.client.listResources();
     for (const uri of [TERMINOLOGY, CHART_FIELDS]) {
       const r = resources.find((x) => x.uri === uri);
       expect(r, uri).toBeDefined();
@@ -103,7 +93,7 @@ describe('reference resources', () => {
     ]);
     for (const group of Object.values(t))
       for (const text of Object.values(group)) expect(text.length).toBeGreaterThan(80);
-    const kb = svc.service.deps.knowledge;
+    const kb = live.svc.service.deps.knowledge;
     expect(t.types!.Projector).toBe(introOf(kb.byId.get('type:projector')!));
     expect(t.authorities!['Solar Plexus']).toBeUndefined();
     expect(t.centers!['Solar Plexus']).toBe(introOf(kb.byId.get('center:solar-plexus')!));
@@ -140,7 +130,7 @@ describe('reference resources', () => {
     expect(f.personality).toMatchObject({ dataType: 'object' });
     expect(f.variable!.description).toMatch(/PLR DLL/);
     // The same text the tool advertises in tools/list.
-    const { tools } = await client.listTools();
+    const { tools } = await live.client.listTools();
     type Node = { description?: string; $ref?: string; properties?: Record<string, Node> };
     const out = tools.find((t) => t.name === 'generate_chart')!.outputSchema as Node & {
       $defs: Record<string, Node>;
@@ -155,7 +145,7 @@ describe('reference resources', () => {
   });
 
   it('an unknown resource is an error, not data', async () => {
-    await expect(client.readResource({ uri: 'svc://reference/nothing' })).rejects.toThrow();
+    await expect(live.client.readResource({ uri: 'svc://reference/nothing' })).rejects.toThrow();
   });
 });
 
@@ -175,13 +165,13 @@ describe('the chart view MCP App resource', () => {
   });
 
   it('is listed after the reference resources with its media type and CSP', async () => {
-    const { resources } = await client.listResources();
+    const { resources } = await live.client.listResources();
     expect(resources.slice(0, 3).map((r) => r.uri)).toEqual([TERMINOLOGY, CHART_FIELDS, VIEW]);
     expect(resources[2]).toMatchObject({ mimeType: MIME, _meta: { ui: { csp: CSP, prefersBorder: true } } });
   });
 
   it('reads as the committed page, the same bytes each time, with its CSP on the content', async () => {
-    const r = await client.readResource({ uri: VIEW });
+    const r = await live.client.readResource({ uri: VIEW });
     expect(r.contents).toHaveLength(1);
     const content = r.contents[0] as { uri: string; mimeType?: string; text: string; _meta?: unknown };
     expect(content).toMatchObject({ uri: VIEW, mimeType: MIME, _meta: { ui: { csp: CSP } } });
@@ -191,7 +181,7 @@ describe('the chart view MCP App resource', () => {
   });
 
   it('is named in _meta.ui.resourceUri by the three chart tools and no other', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await live.client.listTools();
     const linked = tools.filter((t) => t._meta !== undefined).map((t) => [t.name, t._meta]);
     expect(linked).toEqual(
       ['generate_chart', 'get_astrology_chart', 'get_bazi_chart'].map((name) => [

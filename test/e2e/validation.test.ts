@@ -8,21 +8,11 @@
  * name the field and the accepted form); docs/decisions.md (Input validation); expected corrections
  * worked by hand (6:20 pm = 18:20; 14 cannot be a month).
  */
-import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, startService, type TestService } from '../helpers/service.js';
-import { connectMcp } from '../helpers/mcp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders } from '../helpers/service.js';
+import { serviceWithMcpClient } from '../helpers/mcp.js';
 
-let svc: TestService;
-let client: Client;
-beforeAll(async () => {
-  svc = await startService();
-  client = await connectMcp(svc.url, svc.key);
-});
-afterAll(async () => {
-  await client?.close();
-  await svc?.close();
-});
+const live = serviceWithMcpClient();
 
 interface Detail {
   field: string;
@@ -37,13 +27,13 @@ interface ErrorBody {
 }
 
 async function send(path: string, body: string | Blob | null, headers: Record<string, string>) {
-  const res = await fetch(`${svc.url}${path}`, { method: 'POST', headers, body });
+  const res = await fetch(`${live.svc.url}${path}`, { method: 'POST', headers, body });
   return { status: res.status, body: (await res.json()) as ErrorBody };
 }
-const post = (path: string, body: unknown) => send(path, JSON.stringify(body), authHeaders(svc.key));
+const post = (path: string, body: unknown) => send(path, JSON.stringify(body), authHeaders(live.svc.key));
 
 async function call(name: string, args: Record<string, unknown>) {
-  return (await client.callTool({ name, arguments: args })) as {
+  return (await live.client.callTool({ name, arguments: args })) as {
     isError?: boolean;
     content: { text: string }[];
   };
@@ -192,9 +182,9 @@ describe("the same friendly message over REST and MCP (MCP used to answer in the
   });
 
   it('a two-letter country code on validate_location is still a 200 with a hint (rule 4)', async () => {
-    const res = await fetch(`${svc.url}/api/validate-location`, {
+    const res = await fetch(`${live.svc.url}/api/validate-location`, {
       method: 'POST',
-      headers: authHeaders(svc.key),
+      headers: authHeaders(live.svc.key),
       body: JSON.stringify({ birthLocation: 'US' }),
     });
     expect(res.status).toBe(200);
@@ -204,9 +194,9 @@ describe("the same friendly message over REST and MCP (MCP used to answer in the
   });
 
   it('an impossible time in a batch entry still fails only that entry', async () => {
-    const res = await fetch(`${svc.url}/api/multi-chart`, {
+    const res = await fetch(`${live.svc.url}/api/multi-chart`, {
       method: 'POST',
-      headers: authHeaders(svc.key),
+      headers: authHeaders(live.svc.key),
       body: JSON.stringify({ charts: [GOOD, { ...GOOD, birthTime: '24:00' }] }),
     });
     expect(res.status).toBe(200);
@@ -228,7 +218,7 @@ describe('request bodies that are not JSON objects', () => {
   ])(
     'a JSON body sent as %s is 415 naming the header (it used to be skipped: "required" for every field)',
     async (_label, type) => {
-      const res = await send('/api/chart', body, { ...authHeaders(svc.key), ...type });
+      const res = await send('/api/chart', body, { ...authHeaders(live.svc.key), ...type });
       expect(res.status).toBe(415);
       expect(res.body.error.code).toBe('unsupported_media_type');
       expect(res.body.error.message).toContain('Content-Type: application/json');
@@ -237,7 +227,7 @@ describe('request bodies that are not JSON objects', () => {
   );
 
   it('a body with no Content-Type at all is 415', async () => {
-    const res = await send('/api/chart', new Blob([body]), { Authorization: `Bearer ${svc.key}` });
+    const res = await send('/api/chart', new Blob([body]), { Authorization: `Bearer ${live.svc.key}` });
     expect(res.status).toBe(415);
     expect(res.body.error.message).toMatch(/got no Content-Type/);
   });
@@ -248,7 +238,7 @@ describe('request bodies that are not JSON objects', () => {
   });
 
   it('an empty POST body is read as {} and answered with the fields to send', async () => {
-    const res = await send('/api/chart', null, { Authorization: `Bearer ${svc.key}` });
+    const res = await send('/api/chart', null, { Authorization: `Bearer ${live.svc.key}` });
     expect(res.status).toBe(400);
     expect(res.body.error.details!.map((d) => d.field)).toEqual(['birthDate', 'birthTime', 'birthLocation']);
   });
@@ -261,7 +251,7 @@ describe('request bodies that are not JSON objects', () => {
   ])(
     'a JSON %s body is 400: it must be an object (the strict parser called scalars "not valid JSON")',
     async (text, kind) => {
-      const res = await send('/api/chart', text, authHeaders(svc.key));
+      const res = await send('/api/chart', text, authHeaders(live.svc.key));
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain('must be a JSON object');
       expect(res.body.error.message).toContain(kind);
@@ -269,7 +259,7 @@ describe('request bodies that are not JSON objects', () => {
   );
 
   it('malformed JSON is 400 without the parser wording', async () => {
-    const res = await send('/api/chart', '{"birthDate": ', authHeaders(svc.key));
+    const res = await send('/api/chart', '{"birthDate": ', authHeaders(live.svc.key));
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/^The request body is not valid JSON/);
     expect(res.body.error.message).not.toMatch(/Unexpected|position/);
@@ -280,7 +270,7 @@ describe('the advertised schema states what the server enforces', () => {
   type Prop = { type?: string; pattern?: string; minLength?: number; maxLength?: number };
   let tools: { name: string; description?: string; inputSchema: Record<string, unknown> }[];
   beforeAll(async () => {
-    tools = (await client.listTools()).tools;
+    tools = (await live.client.listTools()).tools;
   });
   const input = (name: string) => tools.find((t) => t.name === name)!.inputSchema;
   const props = (name: string) => input(name).properties as Record<string, Prop>;
@@ -323,7 +313,7 @@ describe('the advertised schema states what the server enforces', () => {
 
 describe('query strings exactly as documented (one strict parser for every route)', () => {
   const get = async (path: string) => {
-    const res = await fetch(`${svc.url}${path}`, { headers: authHeaders(svc.key) });
+    const res = await fetch(`${live.svc.url}${path}`, { headers: authHeaders(live.svc.key) });
     return { status: res.status, body: (await res.json()) as ErrorBody & { data?: unknown } };
   };
   const sample = '/api/chart/bodygraph/sample.json';
@@ -340,9 +330,9 @@ describe('query strings exactly as documented (one strict parser for every route
   it('regression: width=0x320, 1e3, " 800" and 800.0 were read as 800; only digits are an integer', async () => {
     for (const width of ['0x320', '1e3', '%20800', '800.0', '', '+800']) {
       const res = await fetch(
-        `${svc.url}/api/chart/bodygraph.svg?birthDate=1948-04-09&birthTime=00:14&birthLocation=Montreal&width=${width}`,
+        `${live.svc.url}/api/chart/bodygraph.svg?birthDate=1948-04-09&birthTime=00:14&birthLocation=Montreal&width=${width}`,
         {
-          headers: authHeaders(svc.key),
+          headers: authHeaders(live.svc.key),
         },
       );
       expect(res.status, width).toBe(400);
@@ -351,9 +341,9 @@ describe('query strings exactly as documented (one strict parser for every route
       expect(error.message, width).not.toMatch(VALIDATOR_WORDING);
     }
     const ok = await fetch(
-      `${svc.url}/api/chart/bodygraph.svg?birthDate=1948-04-09&birthTime=00:14&birthLocation=Montreal&width=800`,
+      `${live.svc.url}/api/chart/bodygraph.svg?birthDate=1948-04-09&birthTime=00:14&birthLocation=Montreal&width=800`,
       {
-        headers: authHeaders(svc.key),
+        headers: authHeaders(live.svc.key),
       },
     );
     expect(ok.status).toBe(200);

@@ -6,34 +6,23 @@
  * Valencia, Carabobo (Venezuela, pop. 1.6 M) is the largest "Valencia"; Valencia, Spain has 0.79 M.
  * Time facts from the IANA tz database: New York sprang forward at 02:00 on 2024-03-10.
  */
-import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, startService, type TestService } from '../helpers/service.js';
-import { connectMcp } from '../helpers/mcp.js';
+import { describe, expect, it } from 'vitest';
+import { authHeaders } from '../helpers/service.js';
+import { serviceWithMcpClient } from '../helpers/mcp.js';
 
-let svc: TestService;
-let client: Client;
-
-beforeAll(async () => {
-  svc = await startService();
-  client = await connectMcp(svc.url, svc.key);
-});
-afterAll(async () => {
-  await client?.close();
-  await svc?.close();
-});
+const live = serviceWithMcpClient();
 
 async function rest(path: string, body: unknown) {
-  const res = await fetch(`${svc.url}${path}`, {
+  const res = await fetch(`${live.svc.url}${path}`, {
     method: 'POST',
-    headers: authHeaders(svc.key),
+    headers: authHeaders(live.svc.key),
     body: JSON.stringify(body),
   });
   return (await res.json()) as { data: Record<string, unknown> & { warnings?: string[] } };
 }
 
 async function mcp(name: string, args: Record<string, unknown>) {
-  const r = (await client.callTool({ name, arguments: args })) as {
+  const r = (await live.client.callTool({ name, arguments: args })) as {
     structuredContent: { warnings?: string[] };
     content: { type: string; text: string }[];
   };

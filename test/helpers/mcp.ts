@@ -1,4 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll } from 'vitest';
+import { startService, type TestService } from './service.js';
 
 /**
  * The official MCP SDK client connected to a running service's /mcp with a key, as an outside agent
@@ -21,4 +23,37 @@ export async function connectMcp(
     ),
   );
   return client;
+}
+
+/** A running service and an MCP client connected to it with the service's key, for one test file. */
+export interface LiveMcp {
+  readonly svc: TestService;
+  readonly client: Client;
+}
+
+/**
+ * Starts a service and connects the official client before the file's tests, and closes both after
+ * them: call at the top of a test file and read `svc` and `client` inside its tests.
+ */
+export function serviceWithMcpClient(): LiveMcp {
+  let svc: TestService | undefined;
+  let client: Client | undefined;
+  beforeAll(async () => {
+    svc = await startService();
+    client = await connectMcp(svc.url, svc.key);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await svc?.close();
+  });
+  return {
+    get svc() {
+      if (!svc) throw new Error('the service starts in beforeAll: read it inside a test');
+      return svc;
+    },
+    get client() {
+      if (!client) throw new Error('the client connects in beforeAll: read it inside a test');
+      return client;
+    },
+  };
 }
