@@ -53,7 +53,7 @@ function medianCpu(runs: CpuSnapshot[]): CpuSnapshot {
 export async function scaleOutSection(): Promise<string> {
   log('scale-out behind HAProxy…');
   const seconds = QUICK ? 3 : 8;
-  const rounds = QUICK ? 1 : 3;
+  const rounds = QUICK ? 1 : 5;
   const pg = await startPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
   const ports = [await freePort(), await freePort()];
