@@ -23,47 +23,6 @@ export interface Wall {
   half: number;
 }
 
-/** Isotonic fit of `values` (pool adjacent violators), clipped to [lo, hi]. */
-function monotoneFit(values: readonly number[], lo: number, hi: number): number[] {
-  const blocks: { sum: number; count: number }[] = [];
-  for (const value of values) {
-    blocks.push({ sum: value, count: 1 });
-    for (;;) {
-      const last = blocks[blocks.length - 1] as { sum: number; count: number };
-      const before = blocks[blocks.length - 2];
-      if (!before || before.sum / before.count <= last.sum / last.count) break;
-      before.sum += last.sum;
-      before.count += last.count;
-      blocks.pop();
-    }
-  }
-  return blocks.flatMap((b) => Array<number>(b.count).fill(Math.min(hi, Math.max(lo, b.sum / b.count))));
-}
-
-/** Items in order on [start, end] (unbounded by default), as near their targets as no overlap allows. */
-export function placeOnLine(
-  targets: readonly number[],
-  halves: readonly number[],
-  start = -Infinity,
-  end = Infinity,
-): number[] {
-  const n = targets.length;
-  const offsets: number[] = [];
-  let offset = 0;
-  for (let k = 0; k < n; k++) {
-    if (k) offset += (halves[k - 1] as number) + (halves[k] as number);
-    offsets.push(offset);
-  }
-  const lo = start + (halves[0] ?? 0);
-  const hi = end - (halves[n - 1] ?? 0) - (offsets[n - 1] ?? 0);
-  const q = monotoneFit(
-    targets.map((t, k) => t - (offsets[k] as number)),
-    lo,
-    Math.max(lo, hi),
-  );
-  return q.map((v, k) => v + (offsets[k] as number));
-}
-
 interface LineScratch {
   offsets: Float64Array;
   sums: Float64Array;
@@ -77,11 +36,13 @@ export const lineScratch = (n: number): LineScratch => ({
 });
 
 /**
- * Sum of squared moves of items g..k-1 placed by `placeOnLine` on [start, end]: the same arithmetic
- * in the same order, without its arrays. The arcs' dynamic programme asks this for thousands of
- * groups per wheel, and allocating them was most of a wheel's drawing time.
+ * Items g..k-1 of `targets` on [start, end], each `halves` wide on either side, kept in order and
+ * not overlapping: with q_x = position_x - offset_x the constraint is q non-decreasing, fitted by pool
+ * adjacent violators into `scratch` (offsets, then each pool's sum and count). Every pool's value is
+ * its mean clipped to [lo, hi]; item x is drawn at that value plus its offset. Works in scratch
+ * arrays because the arcs' dynamic programme fits thousands of groups per wheel.
  */
-export function lineCost(
+function fitLine(
   targets: readonly number[],
   halves: readonly number[],
   g: number,
@@ -89,35 +50,73 @@ export function lineCost(
   start: number,
   end: number,
   { offsets, sums, counts }: LineScratch,
-): number {
+): { pools: number; lo: number; hi: number } {
   const n = k - g;
   let offset = 0;
   for (let x = 0; x < n; x++) {
     if (x) offset += (halves[g + x - 1] as number) + (halves[g + x] as number);
     offsets[x] = offset;
   }
-  const lo = start + (halves[g] as number);
-  const hi = Math.max(lo, end - (halves[k - 1] as number) - (offsets[n - 1] as number));
-  let blocks = 0;
+  const lo = start + (halves[g] ?? 0);
+  const hi = Math.max(lo, end - (halves[k - 1] ?? 0) - (n ? (offsets[n - 1] as number) : 0));
+  let pools = 0;
   for (let x = 0; x < n; x++) {
-    sums[blocks] = (targets[g + x] as number) - (offsets[x] as number);
-    counts[blocks] = 1;
-    blocks++;
-    while (blocks > 1) {
-      const b = blocks - 2;
-      const l = blocks - 1;
+    sums[pools] = (targets[g + x] as number) - (offsets[x] as number);
+    counts[pools] = 1;
+    pools++;
+    while (pools > 1) {
+      const b = pools - 2;
+      const l = pools - 1;
       if ((sums[b] as number) / (counts[b] as number) <= (sums[l] as number) / (counts[l] as number)) break;
       sums[b] = (sums[b] as number) + (sums[l] as number);
       counts[b] = (counts[b] as number) + (counts[l] as number);
-      blocks--;
+      pools--;
     }
   }
-  let cost = 0;
-  for (let b = 0, x = 0; b < blocks; b++) {
+  return { pools, lo, hi };
+}
+
+/** Calls `each(x, position)` for items 0..n-1 of a fit, in order. */
+function eachPosition(
+  { pools, lo, hi }: { pools: number; lo: number; hi: number },
+  { offsets, sums, counts }: LineScratch,
+  each: (x: number, position: number) => void,
+): void {
+  for (let b = 0, x = 0; b < pools; b++) {
     const q = Math.min(hi, Math.max(lo, (sums[b] as number) / (counts[b] as number)));
-    for (let c = 0; c < (counts[b] as number); c++, x++)
-      cost += (q + (offsets[x] as number) - (targets[g + x] as number)) ** 2;
+    for (let c = 0; c < (counts[b] as number); c++, x++) each(x, q + (offsets[x] as number));
   }
+}
+
+/** Items in order on [start, end] (unbounded by default), as near their targets as no overlap allows. */
+export function placeOnLine(
+  targets: readonly number[],
+  halves: readonly number[],
+  start = -Infinity,
+  end = Infinity,
+): number[] {
+  const scratch = lineScratch(targets.length);
+  const out = new Array<number>(targets.length);
+  eachPosition(fitLine(targets, halves, 0, targets.length, start, end, scratch), scratch, (x, p) => {
+    out[x] = p;
+  });
+  return out;
+}
+
+/** Sum of squared moves of items g..k-1 placed as `placeOnLine` places them, without its arrays. */
+export function lineCost(
+  targets: readonly number[],
+  halves: readonly number[],
+  g: number,
+  k: number,
+  start: number,
+  end: number,
+  scratch: LineScratch,
+): number {
+  let cost = 0;
+  eachPosition(fitLine(targets, halves, g, k, start, end, scratch), scratch, (x, p) => {
+    cost += (p - (targets[g + x] as number)) ** 2;
+  });
   return cost;
 }
 

@@ -1,9 +1,9 @@
 /**
  * Label placement on the wheel (src/core/render/spread.ts). The arcs' dynamic programme prices a
- * group of labels with `lineCost`, an allocation-free copy of `placeOnLine`'s arithmetic: it must
- * give exactly the squared moves of the placement it stands for, or the programme would choose other
- * groups than the placement it draws. `placeOnCircle` is checked against its contract: no two labels
- * overlap, none covers a wall, and a label with room stays on its target.
+ * group of labels with `lineCost`, which reads the same fit `placeOnLine` draws from: it must give
+ * exactly the squared moves of that placement, or the programme would choose other groups than the
+ * ones it draws. `placeOnCircle` is checked against its contract: no two labels overlap, none
+ * covers a wall, and a label with room stays on its target.
  */
 import { describe, expect, it } from 'vitest';
 import { lineCost, lineScratch, placeOnCircle, placeOnLine } from '../../../src/core/render/spread.js';
