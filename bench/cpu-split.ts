@@ -48,7 +48,8 @@ export function cpuSnapshot(): CpuSnapshot {
     const command = commandOf(pid);
     if (command === null) continue;
     try {
-      if (command.includes('main.js serve')) {
+      // The service, or the stand-in the scale-out bench compares it with (bench/stand-in-service.mjs).
+      if (command.includes('main.js serve') || command.includes('stand-in-service.mjs serve')) {
         const main = seconds(`/proc/${pid}/task/${pid}/stat`);
         out['service main threads'] += main;
         out['service other threads and workers'] += seconds(`/proc/${pid}/stat`) - main;

@@ -1,9 +1,7 @@
 /**
  * Operating the service, as Markdown sections for BENCHMARKS.md (bench/run.ts wires them in), each
  * comparison measured side by side in one run:
- * - scale-out: POST /api/chart with a distinct birth per request through HAProxy (deploy/haproxy.cfg)
- *   to one service process, then to two, on one PostgreSQL (target: two >= 1.5x one on two cores,
- *   the load generator included), with where the CPU goes per request (bench/cpu-split.ts);
+ * - scale-out (bench/scale-out.ts);
  * - the metered write path (UsageStore.add: group commit, allowance check) on PostgreSQL beside the
  *   embedded store;
  * - start-up: PGlite creating an empty database beside the service's own start on a fresh embedded
@@ -19,12 +17,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { openStore, PRODUCTS, type Store } from '../src/store/index.js';
-import { startHaproxy, until } from '../test/helpers/cluster.js';
 import { startPostgres } from '../test/helpers/postgres.js';
 import { distinctBirth, fmt, median, ROOT, startChild } from './lib.js';
-import { freePort } from '../test/helpers/ports.js';
-import { wrkCharts } from './wrk.js';
-import { COMPONENTS, cpuPerRequest, cpuSnapshot, type CpuSnapshot } from './cpu-split.js';
+import { scaleOutSection } from './scale-out.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const PLACES = ['Montreal, QC', 'Lisbon, Portugal', 'Tokyo, Japan', 'Nairobi, Kenya'];
@@ -40,132 +35,6 @@ const distinctCharts = (key: string): autocannon.Request[] => [
     setupRequest: (req) => ({ ...req, body: JSON.stringify(distinctBirth(births++, PLACES)) }),
   },
 ];
-/** Median of each component's figure over several measurements. */
-function medianCpu(runs: CpuSnapshot[]): CpuSnapshot {
-  return Object.fromEntries(COMPONENTS.map((c) => [c, median(runs.map((r) => r[c]))])) as CpuSnapshot;
-}
-
-/**
- * One process behind HAProxy, then two, on one PostgreSQL, in alternating rounds: this virtual
- * machine's speed drifts by a third within minutes, so one pair of runs gives a ratio anywhere from
- * 0.9x to 1.4x; rounds side by side, and their median, are the figure. Distinct births throughout.
- */
-export async function scaleOutSection(): Promise<string> {
-  log('scale-out behind HAProxy…');
-  const seconds = QUICK ? 3 : 8;
-  const rounds = QUICK ? 1 : 5;
-  const pg = await startPostgres();
-  const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
-  const ports = [await freePort(), await freePort()];
-  const env = (i: number) => ({
-    DATABASE_URL: pg.url,
-    DATA_DIR: join(dir, `data-${i}`),
-    PORT: String(ports[i]),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    WORKERS: '1',
-  });
-  const serve = (i: number) =>
-    startChild(['dist/src/main.js', 'serve'], env(i), /Listening on (http:\/\/\S+)/);
-  const procs = [await serve(0), await serve(1)];
-  const admin = await openStore({ databaseUrl: pg.url, dataDir: 'memory://' });
-  const { key } = await admin.keys.create({ name: 'bench', products: PRODUCTS });
-  try {
-    // Each start checks the knowledge base against the store in the background: a SAGE answer marks
-    // its end, and the measure waits for it.
-    for (const p of procs)
-      await fetch(`${p.url}/api/sage`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ query: 'What is a profile?' }),
-      });
-    let runs = 0;
-    // Both processes compiled their hot paths before the first round, so neither starts cold.
-    for (const p of procs)
-      await wrkCharts({
-        url: p.url,
-        key,
-        places: PLACES,
-        first: runs++ * 1_000_000,
-        seconds: 3,
-        connections: 50,
-      });
-    const measure = async (backends: number[]) => {
-      const lb = await startHaproxy(dir, await freePort(), backends);
-      await until(
-        'servers UP',
-        async () => Object.values(await lb.servers()).filter((s) => s === 'UP').length === backends.length,
-        30_000,
-      );
-      const charts = (s: number) =>
-        wrkCharts({
-          url: lb.url,
-          key,
-          places: PLACES,
-          first: runs++ * 1_000_000,
-          seconds: s,
-          connections: 50,
-        });
-      await charts(2); // warm-up: connections, JIT, caches of the place table
-      const before = cpuSnapshot();
-      const r = await charts(seconds);
-      const cpu = cpuPerRequest(before, cpuSnapshot(), r.rps * seconds);
-      await lb.stop();
-      return { ...r, cpu };
-    };
-    const ones: Awaited<ReturnType<typeof measure>>[] = [];
-    const twos: typeof ones = [];
-    for (let i = 0; i < rounds; i++) {
-      ones.push(await measure([ports[0]!]));
-      twos.push(await measure(ports));
-    }
-    const ratios = ones.map((o, i) => twos[i]!.rps / o.rps);
-    const roundRow = (i: number) =>
-      `| ${i + 1} | ${ones[i]!.rps} | ${twos[i]!.rps} | ${fmt(ratios[i]!, 2)} | ${ones[i]!.p99} / ${twos[i]!.p99} |`;
-    const one = medianCpu(ones.map((r) => r.cpu));
-    const two = medianCpu(twos.map((r) => r.cpu));
-    const oneRps = median(ones.map((r) => r.rps));
-    const cpuRow = (c: (typeof COMPONENTS)[number]) => `| ${c} | ${fmt(one[c], 0)} | ${fmt(two[c], 0)} |`;
-    const total = (cpu: CpuSnapshot) => COMPONENTS.reduce((sum, c) => sum + cpu[c], 0);
-    const service = (cpu: CpuSnapshot) =>
-      cpu['service main threads'] + cpu['service other threads and workers'];
-    // Two cores, all of them spent on the service alone: what two processes could answer at most.
-    const ceiling = 2e6 / service(two);
-    return `## Scale-out: processes behind HAProxy on one PostgreSQL (50 connections, ${rounds} alternating rounds of ${seconds} s each, same run)
-
-POST /api/chart with a distinct birth per request (each computed and metered), through HAProxy 2.6
-with deploy/haproxy.cfg; the load generator, HAProxy, PostgreSQL and the service processes share
-the machine's cores. The load comes from wrk (one thread), which costs a tenth of the CPU per
-request that autocannon does: on two cores a heavier generator takes its share from the processes
-compared. Each round measures one process, then two; the speed of this virtual machine drifts
-between minutes, so the rounds are side by side and the median ratio is the figure.
-
-| Round | one process (req/s) | two processes (req/s) | ratio | p99 one / two (ms) |
-|---|---|---|---|---|
-${ratios.map((_, i) => roundRow(i)).join('\n')}
-
-Two processes answer **${fmt(median(ratios), 2)}x** one, the median of the rounds (target: at least 1.5x on two cores).
-
-Where the CPU goes (µs of CPU per request, from /proc, median of the rounds):
-
-| Component | one process | two processes |
-|---|---|---|
-${COMPONENTS.map(cpuRow).join('\n')}
-| all | ${fmt(total(one), 0)} | ${fmt(total(two), 0)} |
-
-With one process its main thread is the bound (${fmt(one['service main threads'], 0)} µs a request on one core: at most
-${fmt(1e6 / one['service main threads'], 0)} req/s) and the other core is not full; with two, every core is shared by all of the
-above, ${fmt(total(two), 0)} µs a request in all. Even if HAProxy, PostgreSQL and the load generator cost
-nothing, two processes at their measured cost (${fmt(service(two), 0)} µs a request) could answer at most
-${fmt(ceiling, 0)} req/s on two cores, **${fmt(ceiling / oneRps, 2)}x** one.
-`;
-  } finally {
-    await admin.close();
-    await Promise.all(procs.map((p) => p.stop()));
-    pg.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Microseconds per metered write: one at a time (latency), and 100 at once (throughput). */
 async function meterWrites(store: Store, n: number): Promise<{ sequential: number; concurrent: number }> {

@@ -13,12 +13,8 @@ import { birthChartsRestSection } from './birth-charts-rest.js';
 import { renderBenchSection, renderRestSection } from './render.js';
 import { chartBenchSections } from './chart.js';
 import { mcpSessionSection } from './mcp-session.js';
-import {
-  meteredWriteSection,
-  metricsOverheadSection,
-  scaleOutSection,
-  startupSection,
-} from './operations.js';
+import { meteredWriteSection, metricsOverheadSection, startupSection } from './operations.js';
+import { scaleOutSection } from './scale-out.js';
 import { compressionSection } from './compression.js';
 import { measureMemory, memorySection } from './memory.js';
 import { sageBenchSection } from './sage.js';
