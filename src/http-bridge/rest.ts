@@ -146,11 +146,25 @@ function metaOf(op: RouteRow['op'], out: { warnings: readonly string[]; charged:
 /**
  * The success envelope around the answer's JSON text, which is spliced in rather than parsed and
  * serialized again: `{success, meta?, data}`, or the answer's own fields beside `success` (flat).
+ * Written straight into the bytes sent: joined as a string, the answer was copied on the heap
+ * twice more (the joined text flattened to measure it, then again behind the response headers).
  */
-function envelope(row: RouteRow, json: string, meta: object | undefined): string {
+function envelope(row: RouteRow, json: string, meta: object | undefined): Buffer {
   if (row.binding.envelope === 'flat')
-    return json === '{}' ? '{"success":true}' : `{"success":true,${json.slice(1)}`;
-  return `{"success":true,${meta ? `"meta":${JSON.stringify(meta)},` : ''}"data":${json}}`;
+    return json === '{}' ? Buffer.from('{"success":true}') : spliced('{"success":true,', json, 1, '');
+  return spliced(`{"success":true,${meta ? `"meta":${JSON.stringify(meta)},` : ''}"data":`, json, 0, '}');
+}
+
+/** `head`, then `json` from character `from` on, then `tail`, as UTF-8 in one buffer. */
+function spliced(head: string, json: string, from: number, tail: string): Buffer {
+  const body = from ? json.slice(from) : json;
+  const headBytes = Buffer.byteLength(head);
+  const bodyBytes = Buffer.byteLength(body);
+  const out = Buffer.allocUnsafe(headBytes + bodyBytes + tail.length);
+  out.write(head, 0);
+  out.write(body, headBytes);
+  out.write(tail, headBytes + bodyBytes);
+  return out;
 }
 
 /**
@@ -176,9 +190,9 @@ function handlerFor(row: RouteRow, options: RestOptions) {
       sendCacheable(req, res, op, op.produces === 'image/svg+xml' ? SVG_TYPE : op.produces, out.bytes);
       return;
     }
-    const text = envelope(row, out.json, metaOf(op, out, deps));
-    if (op.httpCache) sendCacheable(req, res, op, JSON_TYPE, Buffer.from(text));
-    else send(res, 200, JSON_TYPE, text);
+    const body = envelope(row, out.json, metaOf(op, out, deps));
+    if (op.httpCache) sendCacheable(req, res, op, JSON_TYPE, body);
+    else send(res, 200, JSON_TYPE, body);
   };
 }
 

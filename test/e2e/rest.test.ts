@@ -78,6 +78,42 @@ describe('validate-location over REST', () => {
   });
 });
 
+describe('success envelope', () => {
+  // The envelope is written into the bytes sent around the answer's JSON (rest.ts): its length must
+  // count UTF-8 bytes, not characters, or a place name such as São Paulo cuts the answer short.
+  const uncompressed = (path: string, body: unknown) =>
+    fetch(`${svc.url}${path}`, {
+      method: 'POST',
+      headers: { ...authHeaders(svc.key), 'Accept-Encoding': 'identity' },
+      body: JSON.stringify(body),
+    });
+  const bytesOf = async (res: Response) => {
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+    return JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+  };
+
+  it('sends {success, meta, data} with non-ASCII text whole, its Content-Length in bytes', async () => {
+    const body = await bytesOf(
+      await uncompressed('/api/chart', {
+        birthDate: '1990-03-04',
+        birthTime: '08:15',
+        birthLocation: 'São Paulo',
+      }),
+    );
+    expect(Object.keys(body)).toEqual(['success', 'meta', 'data']);
+    const data = body.data as { birthInfo: { location: string } };
+    expect(data.birthInfo.location).toMatch(/^São Paulo/);
+  });
+
+  it('sends a flat answer beside success with non-ASCII text whole', async () => {
+    const body = await bytesOf(await uncompressed('/api/validate-location', { birthLocation: 'Zürich' }));
+    expect(body.success).toBe(true);
+    expect(body.valid).toBe(true);
+    expect(JSON.stringify(body)).toContain('Zürich');
+  });
+});
+
 describe('errors', () => {
   it('regression: a 2-character place was refused although validate-location advertises minLength 2; 1 character is 400 naming the field', async () => {
     const two = await post('/api/validate-location', { birthLocation: '00' });
