@@ -7,12 +7,24 @@
  * - GET /ready: 200 (HAProxy's health check).
  * - POST /spin?us=N: from now on each request burns about N µs of CPU (calibrated here at start).
  * - Any other request: reads its body, burns the set CPU, answers `ANSWER_BYTES` bytes of JSON.
+ *   With DATABASE_URL and METER_KEY_ID set, it first meters one chart unit for that key the way the
+ *   service does (the built store's UsageStore: group commit into PostgreSQL), and answers once the
+ *   unit is committed.
  *
- * Plain JavaScript so it starts without tsx. Usage: PORT=p ANSWER_BYTES=n node bench/stand-in-service.mjs serve
+ * Plain JavaScript so it starts without tsx; metering needs the build (`npm run build`).
+ * Usage: PORT=p ANSWER_BYTES=n [DATABASE_URL=... METER_KEY_ID=...] node bench/stand-in-service.mjs serve
  */
 import { createServer } from 'node:http';
 
 const port = Number(process.env.PORT);
+const meterKey = process.env.METER_KEY_ID;
+const store =
+  process.env.DATABASE_URL && meterKey
+    ? await (
+        await import('../dist/src/store/index.js')
+      ).openStore({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' })
+    : null;
+const meter = store ? () => store.usage.add(meterKey, 'chart', 1, null, new Date()) : null;
 const answer = Buffer.from(
   JSON.stringify({ data: 'x'.repeat(Math.max(0, Number(process.env.ANSWER_BYTES ?? 6000) - 12)) }),
 );
@@ -37,7 +49,7 @@ const server = createServer((req, res) => {
     return;
   }
   req.resume();
-  req.on('end', () => {
+  req.on('end', async () => {
     if (req.url?.startsWith('/spin?')) {
       const us = Number(new URL(req.url, 'http://x').searchParams.get('us'));
       steps = Math.max(0, Math.round(us * stepsPerMicrosecond));
@@ -46,10 +58,16 @@ const server = createServer((req, res) => {
       return;
     }
     work(steps);
+    if (meter) await meter();
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': answer.length });
     res.end(answer);
   });
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, '127.0.0.1', () => console.log(`Listening on http://127.0.0.1:${port}`));
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+process.on('SIGTERM', () =>
+  server.close(async () => {
+    await store?.close();
+    process.exit(0);
+  }),
+);
