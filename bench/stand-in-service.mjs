@@ -1,8 +1,9 @@
 /**
- * A stand-in for a service process in the scale-out bench (bench/operations.ts): what one process
+ * A stand-in for a service process in the scale-out bench (bench/scale-out.ts): what one process
  * behind HAProxy could gain from a second on this machine if the service were nothing but a fixed
- * amount of arithmetic per request on its main thread, with no allocation to collect, no database
- * and no file reads. Same HTTP/1.1 keep-alive, same answer size, same load generator and balancer.
+ * amount of arithmetic per request on its main thread (no allocation to collect, no file reads),
+ * optionally with the service's metered write. Same HTTP/1.1 keep-alive, same answer size, same
+ * load generator and balancer.
  *
  * - GET /ready: 200 (HAProxy's health check).
  * - POST /spin?us=N: from now on each request burns about N µs of CPU (calibrated here at start).
