@@ -1,6 +1,7 @@
 /**
  * Wall clock + IANA zone -> UTC instant.
- * Expected offsets: the IANA tz database (tzdata as shipped in Node 20's ICU), cross-checked with the
+ * Expected offsets: the IANA tz database (the bundled data/zones.json.gz, tz 2026f with backzone; the
+ * whole of it is checked against zdump and zoneinfo in test/sweep/zone-reference.test.ts), cross-checked with the
  * measurements in shared/reference/astrology-bazi-location.md section D5 (London wartime double
  * summer time, Moscow 1990, Kolkata war time, Toronto 1948 DST start on April 25, New York 2024
  * transitions, Lord Howe's half-hour fold, São Paulo's midnight gap, LMT before standard time).
