@@ -13,7 +13,7 @@ export const searchLocations = defineOperation({
     '(places with at least 1,000 people). Each item is shaped like a validate-location suggestion; its ' +
     '`value` can be sent as birthLocation. Free with any valid key, unmetered.',
   input: z.object({
-    q: textField({ min: 1, max: 100 }).describe(
+    q: textField({ min: 1, max: 100, refuseBlank: true }).describe(
       'What the user typed so far, e.g. "Lond", "sao pa", "Torronto".',
     ),
     limit: z

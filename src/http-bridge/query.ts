@@ -13,18 +13,19 @@ function baseType(schema: z.ZodType): z.ZodType {
 }
 
 /**
- * The forms a query string may give a number in: plain decimal digits, with a fraction for numbers
- * that are not integers. `Number()` alone would read `0x320`, `1e3`, `" 800"` and `""` as numbers,
- * none of which the API reference documents.
+ * The forms a query string may give a number in: an integer in decimal digits; any other number in
+ * JSON's number syntax, exponent included (`latitude=1e-7`, as float formatters write small values:
+ * OpenAPI's `type: number` allows it). `Number()` alone would also read `0x320`, `" 800"`, `"+800"` and
+ * `""`, none of which the API reference documents.
  */
 const INTEGER_FORM = /^-?\d+$/;
-const DECIMAL_FORM = /^-?\d+(\.\d+)?$/;
+const NUMBER_FORM = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** One query value read against its field: a number or boolean in its documented form, else the text as sent. */
 function readValue(field: z.ZodType, text: string): unknown {
   const base = baseType(field);
   if (base instanceof z.ZodNumber) {
-    return (base.isInt ? INTEGER_FORM : DECIMAL_FORM).test(text) ? Number(text) : text;
+    return (base.isInt ? INTEGER_FORM : NUMBER_FORM).test(text) ? Number(text) : text;
   }
   if (base instanceof z.ZodBoolean) return text === 'true' ? true : text === 'false' ? false : text;
   return text;
@@ -53,8 +54,8 @@ const conflicting = (other: string, field: string, values: readonly string[]) =>
 
 /**
  * The query parameters an operation reads, as its schema expects them (the only place input is
- * coerced): numbers and booleans in their documented forms (an integer is `^-?\d+$`, a number plain
- * decimal, a boolean `true` or `false`); anything else stays text, so the schema refuses it naming
+ * coerced): numbers and booleans in their documented forms (an integer is `^-?\d+$`, a number in
+ * JSON's syntax, a boolean `true` or `false`); anything else stays text, so the schema refuses it naming
  * the field. A parameter of the operation sent twice is refused (`width=800&width=900` used to keep
  * the last); a field sent under two accepted names (`q` and `query`) must carry one value, which is
  * then checked once. Parameters the operation does not read are left as they are.

@@ -92,6 +92,9 @@ function detailOf(issue: Issue, root: z.ZodType, raw: unknown): InputDetail {
       };
     }
   }
+  if (issue.code === 'too_small' && typeof value === 'string' && value !== '' && value.trim() === '') {
+    return { field, message: `is blank (spaces only): send ${expected}`, expected, ...received };
+  }
   if ((issue.code === 'too_small' || issue.code === 'too_big') && typeof value === 'string') {
     const size = issue.code === 'too_small' ? 'too short' : 'too long';
     const count = characterCount(value);

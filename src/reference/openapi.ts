@@ -517,11 +517,15 @@ function operationObject(row: RouteRow, mcpTools: ReadonlySet<string>, component
     const schema =
       (input?.properties as Record<string, JsonSchema> | undefined)?.[name] ?? jsonSchema(field, 'input');
     const { description, ...rest } = schema;
+    // The query parser reads an integer from digits only (http-bridge/query.ts); JSON Schema's integer
+    // would also admit 1e3 and 800.0, so the parameter says which text is read.
+    const digits = rest.type === 'integer' ? ' In the query string: digits only (`^-?\\d+$`).' : '';
+    const said = typeof description === 'string' ? `${description}${digits}` : digits.trim();
     return {
       name,
       in: 'query',
       required: !(field instanceof z.ZodOptional || field instanceof z.ZodDefault),
-      ...(typeof description === 'string' ? { description } : {}),
+      ...(said ? { description: said } : {}),
       schema: rest,
       ...(name in example
         ? { example: example[name] }

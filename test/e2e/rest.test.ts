@@ -194,6 +194,21 @@ describe('locations search', () => {
     expect((await get('/api/locations?q=London&limit=abc')).status).toBe(400);
     expect((await get('/api/locations')).status).toBe(400);
   });
+
+  // Regression (outside probe): a blank q was 200 with nothing found while an empty q was 400.
+  it('answers a blank q as it answers an empty one: 400 naming q', async () => {
+    for (const q of ['', '%20%20', '%09']) {
+      const res = await get(`/api/locations?q=${q}`);
+      expect(res.status, q).toBe(400);
+      const body = (await res.json()) as {
+        error: { code: string; details: { field: string; message: string }[] };
+      };
+      expect(body.error.code).toBe('invalid_input');
+      expect(body.error.details[0]).toMatchObject({ field: 'q' });
+    }
+    const blank = (await (await get('/api/locations?q=%20%20')).json()) as { error: { message: string } };
+    expect(blank.error.message).toMatch(/^q: is blank \(spaces only\): send /);
+  });
 });
 
 describe('service routes', () => {

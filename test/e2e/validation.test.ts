@@ -327,6 +327,25 @@ describe('query strings exactly as documented (one strict parser for every route
     expect((await post('/api/v1/data-tooltip', GOOD)).status).toBe(200);
   });
 
+  // Regression (outside probe): latitude=1e-7 was refused although OpenAPI declares `type: number`.
+  it('a number in the query string may carry an exponent, as JSON numbers do; an integer stays digits', async () => {
+    const base = `${live.svc.url}/api/chart/bodygraph.svg?birthDate=1948-04-09&birthTime=00:14`;
+    const svg = (lat: string, lon: string) =>
+      fetch(`${base}&latitude=${lat}&longitude=${lon}`, { headers: authHeaders(live.svc.key) });
+    const exponent = await svg('4.55088E1', '-7.358781e%2B1');
+    expect(exponent.status).toBe(200);
+    const plain = await svg('45.5088', '-73.58781');
+    expect(await exponent.text()).toBe(await plain.text());
+    const tiny = await svg('1e-7', '0');
+    expect(tiny.status).toBe(200);
+    await tiny.arrayBuffer();
+    for (const bad of ['0x10', '%2B45', '1e', '4.5e1.0', 'Infinity']) {
+      const res = await svg(bad, '0');
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as ErrorBody).error.details?.[0], bad).toMatchObject({ field: 'latitude' });
+    }
+  });
+
   it('regression: width=0x320, 1e3, " 800" and 800.0 were read as 800; only digits are an integer', async () => {
     for (const width of ['0x320', '1e3', '%20800', '800.0', '', '+800']) {
       const res = await fetch(
