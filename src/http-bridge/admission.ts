@@ -31,6 +31,11 @@ export interface Ticket {
   release: () => void;
 }
 
+/** A configured wait as set: 120 s, 1.5 s, 250 ms (never rounded to a value it is not). */
+export function waitText(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(3))} s`;
+}
+
 /**
  * Admission control: at most `maxConcurrent` requests run, the rest wait first-in first-out. A full
  * queue and an over-long wait are refused with 503 and a Retry-After hint.
@@ -85,7 +90,7 @@ export class Admission {
           reject(
             new AppError(
               'queue_timeout',
-              `The request waited ${Math.round(this.limits.maxWaitMs / 1000)} s in the queue without a free slot; retry later.`,
+              `The request waited ${waitText(this.limits.maxWaitMs)} in the queue (the limit) without a free slot; retry later.`,
               { retryAfter: this.retryAfterSeconds() },
             ),
           );

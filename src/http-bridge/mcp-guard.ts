@@ -82,13 +82,16 @@ export function sendJsonRpcError(
   code: number,
   message: string,
   rawId?: string,
+  data?: Record<string, unknown>,
 ): void {
-  const error = JSON.stringify({ code, message });
+  const error = JSON.stringify(data === undefined ? { code, message } : { code, message, data });
   sendJson(res, status, `{"jsonrpc":"2.0","id":${idToken(rawId)},"error":${error}}`);
 }
 
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
+/** JSON-RPC's range for server-defined errors (-32000 to -32099): the service is at capacity. */
+export const SERVER_BUSY = -32000;
 
 /** Integer ids as digits only: `7`, `-12`, never `7.0`, `7e0` or `-0` (which would come back as `0`). */
 const INTEGER_TOKEN = /^(0|-?[1-9]\d*)$/;

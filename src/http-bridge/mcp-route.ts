@@ -11,6 +11,7 @@ import {
   type McpEdgePolicy,
   mcpEdgeGuard,
   PARSE_ERROR,
+  SERVER_BUSY,
   sendJsonRpcError,
 } from './mcp-guard.js';
 import { type FaultLog, loggableError } from './fault-log.js';
@@ -81,7 +82,19 @@ export function mcpRoute(options: McpRouteOptions): Handler {
     const body = read?.value;
     options.label(res, body);
     if (!acceptsMessage(body, read?.rawId, res)) return;
-    await options.admit(res);
+    try {
+      await options.admit(res);
+    } catch (e) {
+      // At capacity: an MCP client reads a JSON-RPC error for its own request, not the REST envelope.
+      if (!(e instanceof AppError) || (e.code !== 'queue_full' && e.code !== 'queue_timeout')) throw e;
+      if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
+      const data = {
+        code: e.code,
+        ...(e.retryAfter === undefined ? {} : { retryAfterSeconds: e.retryAfter }),
+      };
+      sendJsonRpcError(res, 503, SERVER_BUSY, e.message, read?.rawId, data);
+      return;
+    }
     const state = {
       caller,
       setHeader: (name: string, value: string) => setHeader(res, name, value),

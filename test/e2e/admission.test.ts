@@ -132,6 +132,66 @@ describe('queue over HTTP', () => {
   });
 });
 
+describe('at capacity on /mcp: a JSON-RPC error for the request, 503 and Retry-After', () => {
+  // Regression (outside probe): /mcp answered queue_full and queue_timeout in the REST envelope, so
+  // MCP clients showed only "Server returned an error response"; the wait said "2 s" for a 1.5 s limit.
+  const mcpCall = (url: string, key: string, id: number | string) =>
+    fetch(`${url}/mcp`, {
+      method: 'POST',
+      headers: { ...authHeaders(key), Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: {} }),
+    });
+  type RpcError = {
+    jsonrpc: string;
+    id: unknown;
+    error: { code: number; message: string; data: { code: string; retryAfterSeconds: number } };
+  };
+
+  it.each([
+    ['queue_full', { MAX_CONCURRENT: '1', MAX_QUEUE: '1', MAX_QUEUE_WAIT_MS: '20000' }, 7, /queue is full/],
+    [
+      'queue_timeout',
+      { MAX_CONCURRENT: '1', MAX_QUEUE: '5', MAX_QUEUE_WAIT_MS: '1500' },
+      'req-8',
+      /waited 1\.5 s in the queue/,
+    ],
+  ] as const)('%s', async (code, env, id, wording) => {
+    const fx = fixtureTools();
+    const svc = await startService({ ...env }, { tools: [...TOOLS, ...fx.tools] });
+    try {
+      const slow = (n: number) =>
+        fetch(`${svc.url}/api/fixture-slow`, {
+          method: 'POST',
+          headers: authHeaders(svc.key),
+          body: JSON.stringify({ id: n }),
+        });
+      const holder = slow(1);
+      await until(() => svc.service.http.admission.active === 1);
+      const queued = code === 'queue_full' ? [slow(2)] : [];
+      if (queued.length) await until(() => svc.service.http.admission.waiting === 1);
+      const res = await mcpCall(svc.url, svc.key, id);
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      const body = (await res.json()) as RpcError;
+      expect(body).toMatchObject({ jsonrpc: '2.0', id, error: { code: -32000, data: { code } } });
+      expect(body.error.message).toMatch(wording);
+      expect(body.error.data.retryAfterSeconds).toBe(Number(res.headers.get('retry-after')));
+      const all = Promise.all([holder, ...queued]);
+      let settled = false;
+      void all.then(() => (settled = true));
+      while (!settled) {
+        fx.openGates();
+        await sleep(10);
+      }
+      expect((await all).map((r) => r.status)).toEqual([200, ...queued.map(() => 200)]);
+    } finally {
+      fx.openGates();
+      await svc.close();
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('finishes in-flight requests and then refuses new connections', async () => {
     const fx = fixtureTools();
