@@ -68,6 +68,9 @@ export class CancelledError extends Error {
 export const isClientFault = (code: ErrorCode): boolean =>
   HTTP_STATUS[code] < 500 || code === 'ai_service_error';
 
+/** Codes of a passing outage (the database, the knowledge store, capacity): the same call may work later. */
+export const isTransient = (code: ErrorCode): boolean => HTTP_STATUS[code] === 503;
+
 /** One entry of `error.details`: which field, what is wrong, and what would be accepted. */
 export interface ErrorDetail {
   field?: string;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { AppError, CancelledError, isClientFault } from '../core/errors.js';
+import { AppError, CancelledError, isClientFault, isTransient } from '../core/errors.js';
 import { authorize } from '../operations/access.js';
 import { MCP_ANSWER_LIMIT } from '../operations/answer-limit.js';
 import type { ResultCache } from '../operations/cache.js';
@@ -8,6 +8,22 @@ import { invokeOperation } from '../operations/invoke.js';
 import type { AnyTool, Caller, Deps, RunFeedback } from '../operations/types.js';
 import type { ToolAnswer } from './direct-call.js';
 import { pictureBlock } from './picture.js';
+
+/** When to retry an outage that names no Retry-After of its own. */
+const TRANSIENT_RETRY_SECONDS = 5;
+
+/** The outage in words for a model to relay: which part of the service is down, not how. */
+function unavailableText(e: AppError): string {
+  if (e.code === 'knowledge_unavailable') {
+    return 'Knowledge service unavailable: the knowledge store cannot be reached right now.';
+  }
+  return e.message.endsWith('.') ? e.message : `${e.message}.`;
+}
+
+/** The cause's message for the log line (never the caller's text). */
+function causeText(e: AppError): string | undefined {
+  return e.cause instanceof Error ? e.cause.message : undefined;
+}
 
 /** What the HTTP layer knows about one authenticated /mcp request. */
 export interface McpRequestState {
@@ -76,6 +92,12 @@ export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCal
       if (e instanceof AppError && isClientFault(e.code)) {
         const details = e.details?.length ? `\n${JSON.stringify(e.details)}` : '';
         return { ok: false, message: `${e.message}${details}` };
+      }
+      // An outage the caller can wait out: said as such, with when to retry, and logged as a warning.
+      if (e instanceof AppError && isTransient(e.code)) {
+        const seconds = e.retryAfter ?? TRANSIENT_RETRY_SECONDS;
+        log.warn({ code: e.code, tool: tool.name, cause: causeText(e) }, 'tool unavailable');
+        return { ok: false, message: `${unavailableText(e)} Retry in ${seconds} s.` };
       }
       log.error({ err: e, tool: tool.name }, 'tool failed');
       return {

@@ -41,8 +41,14 @@ export interface AnswerFeedback {
 /** Passages given to the model. */
 const MODEL_PASSAGES = 8;
 
+/** When to retry a knowledge store that cannot answer (the database's own hint when it gave one). */
+const KNOWLEDGE_RETRY_SECONDS = 5;
+
 const unavailable = (cause: unknown): AppError =>
-  new AppError('knowledge_unavailable', 'Knowledge service unavailable', { cause });
+  new AppError('knowledge_unavailable', 'Knowledge service unavailable', {
+    cause,
+    retryAfter: (cause instanceof AppError ? cause.retryAfter : undefined) ?? KNOWLEDGE_RETRY_SECONDS,
+  });
 
 /**
  * SAGE: hybrid retrieval over the knowledge chunks in the store, then, when the knowledge base covers

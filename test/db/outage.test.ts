@@ -14,19 +14,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, UsageStore } from '../../src/store/index.js';
 import { startPostgres, type TempPostgres } from '../helpers/postgres.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
+import { connectMcp } from '../helpers/mcp.js';
+import type { Client } from '@modelcontextprotocol/client';
 
 const MONTH = new Date().toISOString().slice(0, 7);
 
 let pg: TempPostgres;
 let s: TestService;
 let dataDir: string;
+let mcp: Client;
 
 beforeAll(async () => {
   pg = await startPostgres();
   dataDir = mkdtempSync(join(tmpdir(), 'outage-'));
   s = await startService({ DATABASE_URL: pg.url, DATA_DIR: dataDir });
+  mcp = await connectMcp(s.url, s.key);
 });
 afterAll(async () => {
+  await mcp?.close().catch(() => {});
   await s?.close().catch(() => {});
   pg?.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -70,8 +75,22 @@ describe('a database outage', () => {
       body: JSON.stringify({ query: 'What is a Saturn return?' }),
     });
     expect(sage.status).toBe(503);
+    // Regression (outside probe): the 503 came without the Retry-After the design promises.
+    expect(sage.headers.get('retry-after')).toBe('5');
     expect(((await sage.json()) as { error: { message: string } }).error.message).toBe(
       'Knowledge service unavailable',
+    );
+    // Regression: over MCP it said "Internal error while running the tool" and logged an error.
+    const result = (await mcp.callTool({
+      name: 'query_sage',
+      arguments: { query: 'What is a Saturn return?' },
+    })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toBe(
+      'Knowledge service unavailable: the knowledge store cannot be reached right now. Retry in 5 s.',
     );
 
     // A key without an allowance: answered and charged (meta.units), the unit journaled.
