@@ -38,6 +38,19 @@ export interface Config {
   metricsToken: string | null;
   /** Also serve `/metrics` on 127.0.0.1 at this port (same token); null = not. */
   metricsPort: number | null;
+  /** The OAuth authorization server's settings (PUBLIC_URL and its limits). */
+  oauth: OAuthConfig;
+}
+
+export interface OAuthConfig {
+  /** The public base URL behind a TLS proxy (PUBLIC_URL); null = the listener's own address. */
+  publicUrl: string | null;
+  /** Dynamic client registrations per minute per client address. */
+  registrationsPerMinute: number;
+  /** Sign-in page requests and form submissions per minute per client address. */
+  signInPerMinute: number;
+  /** Test only: client ID metadata documents may be fetched from loopback (with this CA, PEM). */
+  metadataLoopbackCa: string | null;
 }
 
 export interface AnthropicConfig {
@@ -191,6 +204,30 @@ function webConcurrency(env: NodeJS.ProcessEnv, database: string | undefined): n
   return n;
 }
 
+/** PUBLIC_URL: scheme and host (and port) only, https unless the host is a loopback name. */
+function publicUrl(env: NodeJS.ProcessEnv): string | null {
+  const value = env.PUBLIC_URL?.trim();
+  if (!value) return null;
+  const url = URL.parse(value);
+  const loopback = url !== null && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const bare = url !== null && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+  if (!url || !bare || url.username || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)))
+    throw new ConfigError(
+      `PUBLIC_URL must be the service's public origin such as https://charts.example.com (https, no path), got "${value}"`,
+    );
+  return url.origin;
+}
+
+function oauth(env: NodeJS.ProcessEnv): OAuthConfig {
+  const ca = env.OAUTH_TEST_METADATA_LOOPBACK_CA || null;
+  return {
+    publicUrl: publicUrl(env),
+    registrationsPerMinute: int(env, 'OAUTH_REGISTRATIONS_PER_MINUTE', 30, 1, 100_000),
+    signInPerMinute: int(env, 'OAUTH_SIGN_IN_PER_MINUTE', 20, 1, 100_000),
+    metadataLoopbackCa: ca,
+  };
+}
+
 /** Every variable of the README's operator table, checked; a bad value is a ConfigError naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
@@ -228,5 +265,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anthropic: anthropic(env),
     webConcurrency: webConcurrency(env, database),
     ...metrics(env),
+    oauth: oauth(env),
   };
 }

@@ -1,0 +1,163 @@
+import {
+  Client,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
+
+/** The loopback redirect an MCP host on the desktop registers (RFC 8252); nothing listens on it. */
+export const REDIRECT_URI = 'http://127.0.0.1:53682/callback';
+
+/**
+ * An MCP host's OAuth state kept in memory, as the SDK asks a host to keep it: the registration,
+ * the PKCE verifier, the tokens, and the authorization URL it would open in a browser.
+ */
+export class MemoryOAuthProvider implements OAuthClientProvider {
+  client: StoredOAuthClientInformation | undefined;
+  saved: StoredOAuthTokens | undefined;
+  verifier = '';
+  authorizationUrl: URL | undefined;
+  readonly expectedState = `state-${Math.random().toString(36).slice(2)}`;
+
+  constructor(
+    private readonly metadata: Partial<OAuthClientMetadata> = {},
+    readonly clientMetadataUrl?: string,
+  ) {}
+
+  get redirectUrl(): string {
+    return REDIRECT_URI;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'Test MCP host',
+      redirect_uris: [REDIRECT_URI],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...this.metadata,
+    };
+  }
+  state(): string {
+    return this.expectedState;
+  }
+  clientInformation() {
+    return this.client;
+  }
+  saveClientInformation(info: StoredOAuthClientInformation) {
+    this.client = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: StoredOAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  discovery: OAuthDiscoveryState | undefined;
+  saveDiscoveryState(state: OAuthDiscoveryState) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+/** A browser's cookie jar over fetch: cookies kept by name, redirects not followed. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+}
+
+/** The sign-in page's form fields as the page renders them. */
+export interface SignInForm {
+  action: string;
+  csrf: string;
+  scopes: string[];
+  html: string;
+}
+
+export function readSignInForm(html: string, base: string): SignInForm {
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+  if (!action || !csrf) throw new Error(`no sign-in form in:\n${html.slice(0, 500)}`);
+  const scopes = [...html.matchAll(/name="scope" value="([^"]+)"/g)].map((m) => m[1]!);
+  return { action: new URL(action.replace(/&amp;/g, '&'), base).href, csrf, scopes, html };
+}
+
+/**
+ * What a person does in the browser: open the authorization URL, follow it to the sign-in page,
+ * fill in the form and submit it, then follow the redirects until the one to the client's
+ * redirect URI, whose query is returned (code, state, iss, or error).
+ */
+export async function signInAsPerson(
+  browser: Browser,
+  authorizationUrl: URL,
+  fill: (form: SignInForm) => Record<string, string | string[]>,
+): Promise<{ callback: URL | null; page: Response; pageHtml: string }> {
+  let res = await browser.fetch(authorizationUrl);
+  let url = authorizationUrl.href;
+  while (res.status >= 300 && res.status < 400) {
+    url = new URL(res.headers.get('location')!, url).href;
+    res = await browser.fetch(url);
+  }
+  const html = await res.text();
+  if (res.status !== 200) return { callback: null, page: res, pageHtml: html };
+  const form = readSignInForm(html, url);
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fill(form))) for (const one of [v].flat()) body.append(k, one);
+  res = await browser.fetch(form.action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
+  url = form.action;
+  while (res.status >= 300 && res.status < 400) {
+    const next = new URL(res.headers.get('location')!, url);
+    if (next.href.startsWith(REDIRECT_URI)) return { callback: next, page: res, pageHtml: '' };
+    url = next.href;
+    res = await browser.fetch(url);
+  }
+  return { callback: null, page: res, pageHtml: await res.text() };
+}
+
+/** Approve with this key and every scope offered. */
+export const approveWith =
+  (key: string, scopes?: string[]) =>
+  (form: SignInForm): Record<string, string | string[]> => ({
+    csrf: form.csrf,
+    api_key: key,
+    scope: scopes ?? form.scopes,
+    decision: 'approve',
+  });
+
+/** A new SDK client on /mcp with this OAuth provider (no header of its own). */
+export function oauthClient(baseUrl: string, provider: OAuthClientProvider) {
+  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { authProvider: provider });
+  const client = new Client({ name: 'oauth-test-host', version: '1.0.0' });
+  return { client, transport };
+}
