@@ -46,7 +46,7 @@ function urlHost(host: string): string {
 }
 
 /** Keys limiting sign-in attempts per presented key (by its hash), beside the per-address limit. */
-const KEY_ATTEMPTS = { perMinute: 5, burst: 10 };
+const KEY_ATTEMPTS = { perMinute: 10, burst: 20 };
 
 /**
  * The authorization server on the service's router: discovery documents, the library's endpoints

@@ -18,8 +18,8 @@ export function isAllowedRedirect(uri: string): boolean {
 export function checkRegisteredRedirects(uris: unknown): void {
   const list = Array.isArray(uris) ? (uris as unknown[]) : [];
   const bad = list.find((u) => typeof u !== 'string' || !isAllowedRedirect(u));
-  if (bad !== undefined)
-    throw new errors.InvalidRedirectUri(
-      `redirect_uris: ${String(bad).slice(0, 200)} is not allowed; use an https URL, or http on 127.0.0.1, [::1] or localhost`,
-    );
+  if (bad === undefined) return;
+  const refusal = new errors.InvalidRedirectUri();
+  refusal.error_description = `redirect_uris: ${String(bad).slice(0, 200)} is not allowed; use an https URL, or http on 127.0.0.1, [::1] or localhost`;
+  throw refusal;
 }

@@ -13,14 +13,7 @@
  */
 import { auth, type Client, UnauthorizedError } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  approveWith,
-  Browser,
-  MemoryOAuthProvider,
-  oauthClient,
-  REDIRECT_URI,
-  signInAsPerson,
-} from '../helpers/oauth.js';
+import { approveWith, Browser, MemoryOAuthProvider, oauthClient, signInAsPerson } from '../helpers/oauth.js';
 import { startService, type TestService } from '../helpers/service.js';
 
 const CHART_ARGS = {
@@ -31,7 +24,8 @@ const CHART_ARGS = {
 
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startService();
+  // Every lookup fresh, so a revocation shows at once (the cache delay is tested with keys in mcp.test.ts).
+  svc = await startService({ KEY_CACHE_MS: '0' });
 }, 60_000);
 afterAll(async () => svc?.close());
 
@@ -184,11 +178,12 @@ describe('the whole flow through the SDK client', () => {
       }),
     });
     expect(again.status).toBe(400);
+    expect((await mcpWith(fresh.access_token)).status).toBe(401);
   });
 });
 
 describe('revocation', () => {
-  it('a revoked access token is refused (RFC 7009), after the key cache time', async () => {
+  it('a revoked access token is refused, and a revoked refresh token too (RFC 7009)', async () => {
     const key = await svc.createKey(['basic_chart']);
     const { provider, client } = await connectThroughOAuth(key);
     await client.close();
@@ -199,6 +194,8 @@ describe('revocation', () => {
       body: new URLSearchParams({ token, client_id: provider.client!.client_id }),
     });
     expect(revoke.status).toBe(200);
+    const call = await fetch(`${svc.url}/api/usage`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(call.status).toBe(401);
     const refresh = await fetch(`${svc.url}/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -208,6 +205,15 @@ describe('revocation', () => {
       }),
     });
     expect(refresh.status).toBe(200);
-    void REDIRECT_URI;
+    const reuse = await fetch(`${svc.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: provider.saved!.refresh_token!,
+        client_id: provider.client!.client_id,
+      }),
+    });
+    expect(reuse.status).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
   Client,
   type OAuthClientMetadata,
@@ -161,3 +162,101 @@ export function oauthClient(baseUrl: string, provider: OAuthClientProvider) {
   const client = new Client({ name: 'oauth-test-host', version: '1.0.0' });
   return { client, transport };
 }
+
+/** PKCE (RFC 7636 section 4.1-4.2): a verifier and its S256 challenge. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** Dynamic registration (RFC 7591) of a public client; the raw answer. */
+export async function register(baseUrl: string, metadata: Record<string, unknown> = {}): Promise<Response> {
+  return fetch(`${baseUrl}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'Refusal test client',
+      redirect_uris: [REDIRECT_URI],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...metadata,
+    }),
+  });
+}
+
+export async function registeredClientId(baseUrl: string): Promise<string> {
+  const res = await register(baseUrl);
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { client_id: string }).client_id;
+}
+
+/** An authorization request URL; `params` overrides or removes (undefined) any parameter. */
+export function authorizationUrl(
+  baseUrl: string,
+  clientId: string,
+  challenge: string,
+  params: Record<string, string | undefined> = {},
+): URL {
+  const url = new URL(`${baseUrl}/oauth/authorize`);
+  const all: Record<string, string | undefined> = {
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'xyz',
+    scope: 'basic_chart advanced_chart sage_api',
+    resource: `${baseUrl}/mcp`,
+    ...params,
+  };
+  for (const [k, v] of Object.entries(all)) if (v !== undefined) url.searchParams.set(k, v);
+  return url;
+}
+
+/** The token endpoint with a form body; status and JSON answer. */
+export async function tokenRequest(
+  baseUrl: string,
+  form: Record<string, string>,
+): Promise<{ status: number; body: Record<string, string> }> {
+  const res = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+/**
+ * A code issued to a newly registered client after the person approved with `key`: everything a
+ * refusal test needs to then misuse it.
+ */
+export async function approvedCode(
+  baseUrl: string,
+  key: string,
+  scopes?: string[],
+): Promise<{ clientId: string; code: string; verifier: string }> {
+  const clientId = await registeredClientId(baseUrl);
+  const { verifier, challenge } = pkcePair();
+  const { callback, page, pageHtml } = await signInAsPerson(
+    new Browser(),
+    authorizationUrl(baseUrl, clientId, challenge),
+    approveWith(key, scopes),
+  );
+  const code = callback?.searchParams.get('code');
+  if (!code)
+    throw new Error(
+      `no code: ${callback?.href ?? `${page.status} ${/class="error"[^<]*/.exec(pageHtml)?.[0]}`}`,
+    );
+  return { clientId, code, verifier };
+}
+
+/** The code exchanged as the client would (PKCE verifier, exact redirect URI). */
+export const exchange = (baseUrl: string, c: { clientId: string; code: string; verifier: string }) =>
+  tokenRequest(baseUrl, {
+    grant_type: 'authorization_code',
+    code: c.code,
+    code_verifier: c.verifier,
+    redirect_uri: REDIRECT_URI,
+    client_id: c.clientId,
+  });
