@@ -55,7 +55,12 @@ const mcpCall = (token: string, name = 'get_bazi_chart') =>
       method: 'tools/call',
       params: {
         name,
-        arguments: { birthDate: '1990-05-15', birthTime: '14:30', birthLocation: 'London, UK' },
+        arguments: {
+          birthDate: '1990-05-15',
+          birthTime: '14:30',
+          birthLocation: 'London, UK',
+          gender: 'female',
+        },
       },
     }),
   });
