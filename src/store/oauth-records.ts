@@ -12,6 +12,9 @@ interface RecordRow {
   consumed_at: Date | string | null;
 }
 
+/** The client ids of operator-registered clients start with this (`npm run oauth -- clients add`). */
+export const OPERATOR_CLIENT_PREFIX = 'oc_';
+
 /** Expired records are swept after every this many writes (any process; the sweep is idempotent). */
 const SWEEP_EVERY = 500;
 
@@ -102,6 +105,21 @@ export class OAuthRecordStore {
       `SELECT payload FROM oauth_records WHERE model = 'Client' ORDER BY created_at`,
     );
     return rows.map((r) => r.payload);
+  }
+
+  /** A client the operator registers (client metadata as RFC 7591 names it; never expires). */
+  async addClient(metadata: OAuthPayload & { client_id: string }): Promise<void> {
+    await this.upsert('Client', metadata.client_id, metadata);
+  }
+
+  /** Removes a client and every grant, code and token issued to it; false when there is none. */
+  async removeClient(clientId: string): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      `DELETE FROM oauth_records WHERE model = 'Client' AND id_hash = $1`,
+      [hashRecordId(clientId)],
+    );
+    await this.db.query(`DELETE FROM oauth_records WHERE payload->>'clientId' = $1`, [clientId]);
+    return (rowCount ?? 0) > 0;
   }
 
   async sweep(): Promise<void> {
