@@ -2,12 +2,12 @@ import type { Logger } from 'pino';
 import type Provider from 'oidc-provider';
 import type { OAuthConfig } from '../app/config.js';
 import type { TokenResolver } from '../http-bridge/auth.js';
-import { loggableError } from '../http-bridge/fault-log.js';
 import { clientAddress, JSON_TYPE, type Req, send } from '../http-bridge/http.js';
 import type { ProxyTrust } from '../http-bridge/proxy-trust.js';
 import { AddressRateLimiter } from '../http-bridge/rate-limit.js';
 import type { Handler, Router } from '../http-bridge/router.js';
 import type { Store } from '../store/index.js';
+import { logAuthorizationEvents } from './audit-log.js';
 import { metadataFetch } from './metadata-fetch.js';
 import {
   AS_METADATA_PATHS,
@@ -66,13 +66,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
         store: options.store,
         ...metadataFetch(config.metadataLoopbackCa),
       });
-      provider.on('server_error', (_ctx: unknown, err: unknown) =>
-        log.error({ err: loggableError(err) }, 'oauth server error'),
-      );
-      // Koa prints unhandled errors to the console unless something listens; this service logs them.
-      (provider as unknown as NodeJS.EventEmitter).on('error', (err: unknown) =>
-        log.warn({ err: loggableError(err) }, 'oauth request failed'),
-      );
+      logAuthorizationEvents(provider, log);
       const callback = provider.callback();
       const issuer = new URL(provider.issuer);
       const handle: Handler = async (req, res) => {
@@ -132,6 +126,8 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
       findKey: (key: string) => options.store.keys.authenticate(key),
       limitAddress: (r: Req) => signIns.take(clientAddress(r, trust)),
       limitKey: (hash: string) => keyAttempts.take(hash),
+      refused: (reason: string) =>
+        log.info({ reason, address: clientAddress(req, trust) }, 'oauth sign-in refused'),
     };
   };
   router.add('GET', SIGN_IN_PATH, async (req, res) => signInPage(await signIn(req))(req, res));

@@ -18,6 +18,8 @@ export interface SignInContext {
   /** Throws 429 when this address or this key has tried too often (attempt-limits.ts). */
   limitAddress: (req: Req) => void;
   limitKey: (keyHash: string) => void;
+  /** Logs a refused submission (the reason only: never the key sent). */
+  refused: (reason: string) => void;
 }
 
 const sendPage = (res: Res, status: number, html: string) => {
@@ -89,6 +91,7 @@ export function signInSubmit(ctx: SignInContext) {
     const details = await interactionOf(ctx, req, res);
     if (!details) return;
     if (!isAntiForgeryToken(ctx.secret, details.uid, form.csrf)) {
+      ctx.refused('no anti-forgery field');
       sendPage(
         res,
         403,
@@ -115,7 +118,10 @@ export function signInSubmit(ctx: SignInContext) {
     if (!presented) return again(400, 'Enter your API key.');
     ctx.limitKey(hashKey(presented));
     const key = await ctx.findKey(presented);
-    if (!key) return again(401, 'That API key is wrong or has been revoked. Check it and try again.');
+    if (!key) {
+      ctx.refused('wrong or revoked key');
+      return again(401, 'That API key is wrong or has been revoked. Check it and try again.');
+    }
     const requested = requestedScopes(details);
     const granted = ticked.filter((s) => requested.includes(s) && key.products.includes(s));
     if (!granted.length)
