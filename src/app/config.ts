@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import type { AdmissionLimits } from '../http-bridge/admission.js';
 import { parseProxyEntry } from '../http-bridge/proxy-trust.js';
 import type { RateLimit } from '../http-bridge/rate-limit.js';
+import type { OAuthConfig } from '../oauth/settings.js';
 
 /** Operator settings, all from the environment (documented in the README). */
 export interface Config {
@@ -40,17 +41,6 @@ export interface Config {
   metricsPort: number | null;
   /** The OAuth authorization server's settings (PUBLIC_URL and its limits). */
   oauth: OAuthConfig;
-}
-
-export interface OAuthConfig {
-  /** The public base URL behind a TLS proxy (PUBLIC_URL); null = the listener's own address. */
-  publicUrl: string | null;
-  /** Dynamic client registrations per minute per client address. */
-  registrationsPerMinute: number;
-  /** Sign-in page requests and form submissions per minute per client address. */
-  signInPerMinute: number;
-  /** Test only: client ID metadata documents may be fetched from loopback (with this CA, PEM). */
-  metadataLoopbackCa: string | null;
 }
 
 export interface AnthropicConfig {

@@ -32,7 +32,7 @@ import { docsBaseUrl } from '../reference/docs-page.js';
 import type { AnyResource } from '../resources/index.js';
 import { addReferencePages, publicPageRoute } from './pages.js';
 import { mountOAuth } from '../oauth/mount.js';
-import type { OAuthConfig } from './config.js';
+import type { OAuthConfig } from '../oauth/settings.js';
 import { requestLabels } from './request-labels.js';
 
 export interface HttpAppOptions {

@@ -1,5 +1,5 @@
 import { AppError } from '../core/errors.js';
-import { type ApiKeyRecord, hashKey, type KeyStore } from '../store/index.js';
+import { type ApiKeyRecord, hashKey, type KeyStore, type ProductName } from '../store/index.js';
 import type { Req } from './http.js';
 
 /**
@@ -21,13 +21,30 @@ const MAX_CACHED_KEYS = 10_000;
 export const OUTAGE_KEY_GRACE_MS = 60 * 60_000;
 export const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/** What an OAuth access token adds to the key it acts for: the scopes the person granted. */
+export interface TokenGrant {
+  /** The products the token may use: its scopes (the key's products at most). */
+  scopes: ProductName[];
+  /** The key's own products, so a call beyond the scopes can be told apart from one beyond the plan. */
+  keyProducts: ProductName[];
+  clientId: string;
+  /** When the token stops working (epoch milliseconds). */
+  expiresAt: number;
+}
+
+/** A key record as a token presents it: its products narrowed to the token's scopes. */
+export type TokenCaller = ApiKeyRecord & { oauth: TokenGrant };
+
+export const isTokenCaller = (caller: unknown): caller is TokenCaller =>
+  typeof caller === 'object' && caller !== null && 'oauth' in caller;
+
 /**
  * How an OAuth access token (a bearer value shaped like one, oauth/token-caller.ts) becomes a caller:
  * the key it acts for, narrowed to its scopes, with the time it expires; null when it is not valid.
  */
 export interface TokenResolver {
   isToken(bearer: string): boolean;
-  resolve(bearer: string, req: Req): Promise<(ApiKeyRecord & { oauth: { expiresAt: number } }) | null>;
+  resolve(bearer: string, req: Req): Promise<TokenCaller | null>;
 }
 
 export function createAuthenticator(
@@ -64,13 +81,11 @@ export function createAuthenticator(
         if (!stale) {
           if (cache.size >= MAX_CACHED_KEYS) cache.clear();
           // A token is never trusted past its own expiry.
-          const expires =
-            caller && 'oauth' in caller ? (caller.oauth as { expiresAt: number }).expiresAt : Infinity;
+          const expires = isTokenCaller(caller) ? caller.oauth.expiresAt : Infinity;
           cache.set(hash, { caller, until: Math.min(now + cacheMs, expires) });
         }
       }
-      if (caller && 'oauth' in caller && (caller.oauth as { expiresAt: number }).expiresAt <= now)
-        caller = null;
+      if (isTokenCaller(caller) && caller.oauth.expiresAt <= now) caller = null;
       if (!caller)
         throw new AppError(
           'unauthorized',

@@ -3,7 +3,7 @@ import { AppError, clip } from '../core/errors.js';
 import type { Authenticator } from './auth.js';
 import { bearerChallenge } from './errors.js';
 import type { AnyOperation } from '../operations/types.js';
-import { insufficientScope, insufficientScopeChallenge, missingScopes } from '../oauth/scope-challenge.js';
+import { insufficientScope, insufficientScopeChallenge, missingScopes } from './scope-challenge.js';
 import { type Req, type Res, setHeader } from './http.js';
 import { type JsonBody, MalformedJson, TooDeepJson } from './json-body.js';
 import {

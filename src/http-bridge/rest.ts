@@ -22,7 +22,7 @@ import type { AddressRateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
 import type { RouteRow } from '../operations/routes.js';
 import { readQuery } from './query.js';
-import { insufficientScope, insufficientScopeChallenge, missingScopes } from '../oauth/scope-challenge.js';
+import { insufficientScope, insufficientScopeChallenge, missingScopes } from './scope-challenge.js';
 
 export interface RestOptions {
   routes: readonly RouteRow[];

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type Provider from 'oidc-provider';
-import type { OAuthConfig } from '../app/config.js';
+import type { OAuthConfig } from './settings.js';
 import type { TokenResolver } from '../http-bridge/auth.js';
 import { clientAddress, JSON_TYPE, type Req, send } from '../http-bridge/http.js';
 import type { ProxyTrust } from '../http-bridge/proxy-trust.js';

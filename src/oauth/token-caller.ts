@@ -1,24 +1,8 @@
 import type Provider from 'oidc-provider';
-import type { ApiKeyRecord, KeyStore, ProductName } from '../store/index.js';
+import type { TokenCaller } from '../http-bridge/auth.js';
+import type { KeyStore, ProductName } from '../store/index.js';
 import { PRODUCTS } from '../store/index.js';
 import { mcpResource } from './provider.js';
-
-/** What an access token adds to the key it acts for: the scopes the person granted. */
-export interface TokenGrant {
-  /** The products the token may use: its scopes (the key's products at most). */
-  scopes: ProductName[];
-  /** The key's own products, so a call beyond the scopes can be told apart from one beyond the plan. */
-  keyProducts: ProductName[];
-  clientId: string;
-  /** When the token stops working (epoch milliseconds). */
-  expiresAt: number;
-}
-
-/** A key record as a token presents it: its products narrowed to the token's scopes. */
-export type TokenCaller = ApiKeyRecord & { oauth: TokenGrant };
-
-export const isTokenCaller = (caller: unknown): caller is TokenCaller =>
-  typeof caller === 'object' && caller !== null && 'oauth' in caller;
 
 /** Opaque access tokens of the library: 256 random bits, base64url (43 characters). */
 export const ACCESS_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

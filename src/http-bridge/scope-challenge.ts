@@ -1,7 +1,7 @@
 import { AppError } from '../core/errors.js';
 import { ACCESS_PRODUCTS, type AnyOperation, type Caller } from '../operations/types.js';
 import type { ProductName } from '../store/index.js';
-import { isTokenCaller } from './token-caller.js';
+import { isTokenCaller } from './auth.js';
 
 /**
  * The scopes a token caller would need for this operation when its key has them but the person did
