@@ -260,3 +260,10 @@ export const exchange = (baseUrl: string, c: { clientId: string; code: string; v
     redirect_uri: REDIRECT_URI,
     client_id: c.clientId,
   });
+
+/** Form fields as a URL-encoded body (a list gives the name once per value, as a browser sends boxes). */
+export function formBody(fields: Record<string, string | string[]>): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
+  return body;
+}
