@@ -16,7 +16,6 @@ import {
   RESOURCE_METADATA_PATHS,
   SIGN_IN_PATH,
 } from './paths.js';
-import { createAuthorizationServer } from './provider.js';
 import { protectedResourceMetadata } from './resource-metadata.js';
 import { signInPage, signInSubmit } from './sign-in-route.js';
 import { ACCESS_TOKEN_SHAPE, tokenCaller } from './token-caller.js';
@@ -61,6 +60,9 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
   let built: Promise<{ provider: Provider; handle: Handler; secret: string }> | null = null;
   const serverFor = (req: Req) =>
     (built ??= (async () => {
+      // Loaded on first use: a process that never meets OAuth (the CLI, a key-only deployment's
+      // start) does not load the library.
+      const { createAuthorizationServer } = await import('./provider.js');
       const provider = await createAuthorizationServer({
         issuer: issuerFor(req),
         store: options.store,

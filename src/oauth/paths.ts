@@ -29,3 +29,6 @@ export const AS_METADATA_PATHS = [
 
 /** The library's own discovery route, which both metadata paths are answered from. */
 export const LIBRARY_DISCOVERY_PATH = '/.well-known/openid-configuration';
+
+/** The protected resource every token is bound to: the MCP endpoint (REST accepts the same tokens). */
+export const mcpResource = (issuer: string): string => `${issuer}/mcp`;

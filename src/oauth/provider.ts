@@ -4,7 +4,7 @@ import { PRODUCTS, type Store } from '../store/index.js';
 import { storeAdapter } from './adapter.js';
 import { renderErrorPage } from './error-page.js';
 import { PAGE_HEADERS } from './page-shell.js';
-import { OAUTH_ROUTES, SIGN_IN_PATH } from './paths.js';
+import { mcpResource, OAUTH_ROUTES, SIGN_IN_PATH } from './paths.js';
 
 /** Lifetimes, in seconds: short access tokens, single-use codes, refresh families up to 30 days. */
 export const TOKEN_TTL = {
@@ -25,9 +25,6 @@ export interface AuthorizationServerOptions {
   /** Whether the library may fetch this client ID metadata document URL (address and rate checks). */
   allowMetadataFetch?: (clientId: string) => boolean | Promise<boolean>;
 }
-
-/** The protected resource every token is bound to: the MCP endpoint (REST accepts the same tokens). */
-export const mcpResource = (issuer: string): string => `${issuer}/mcp`;
 
 /** The cookie-signing keys and the token-signing key, shared by every process through the store. */
 async function sharedKeys(store: AuthorizationServerOptions['store']) {

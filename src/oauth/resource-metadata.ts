@@ -1,5 +1,5 @@
 import { PRODUCTS } from '../store/index.js';
-import { mcpResource } from './provider.js';
+import { mcpResource } from './paths.js';
 
 /**
  * The protected resource metadata of /mcp (RFC 9728 section 2): the resource is the public MCP

@@ -6,7 +6,7 @@ import { antiForgeryToken, isAntiForgeryToken } from './csrf.js';
 import { renderErrorPage } from './error-page.js';
 import { fieldList, fieldValue, readForm } from './form-body.js';
 import { PAGE_HEADERS } from './page-shell.js';
-import { mcpResource } from './provider.js';
+import { mcpResource } from './paths.js';
 import { renderSignInPage, type SignInView } from './sign-in-page.js';
 
 export interface SignInContext {

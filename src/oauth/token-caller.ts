@@ -2,7 +2,7 @@ import type Provider from 'oidc-provider';
 import type { TokenCaller } from '../http-bridge/auth.js';
 import type { KeyStore, ProductName } from '../store/index.js';
 import { PRODUCTS } from '../store/index.js';
-import { mcpResource } from './provider.js';
+import { mcpResource } from './paths.js';
 
 /** Opaque access tokens of the library: 256 random bits, base64url (43 characters). */
 export const ACCESS_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
