@@ -15,6 +15,7 @@
  *   (`invalid_redirect_uri`, RFC 7591 section 3.2.2);
  * - the sign-in form without its anti-forgery field, a wrong key, a framed page.
  */
+import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approvedCode,
@@ -156,6 +157,29 @@ describe('clients and redirect URIs', () => {
     expect(good.status).toBe(201);
   });
 
+  it('a client ID metadata document whose host resolves to loopback is never fetched (checked after DNS resolution)', async () => {
+    // `localhost` resolves without the network; this service has no test allowance for loopback. A
+    // listener counts connection attempts: there must be none.
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    try {
+      const stop = await firstStop(
+        authorizationUrl(svc.url, `https://localhost:${port}/client.json`, pkcePair().challenge),
+      );
+      expect(stop.location).toBeNull();
+      expect(stop.status).toBe(400);
+      expect(stop.html).toContain('invalid_client');
+      expect(connections).toBe(0);
+    } finally {
+      listener.close();
+    }
+  });
+
   it('a resource other than this MCP endpoint is invalid_target', async () => {
     const clientId = await registeredClientId(svc.url);
     const stop = await firstStop(
@@ -269,6 +293,17 @@ describe('the sign-in page', () => {
     const html = await res.text();
     expect(html).toContain('That API key is wrong or has been revoked');
     expect(html).not.toContain('csk_not-a-real-key');
+    const revoked = await svc.createKey(['basic_chart']);
+    await svc.service.deps.store.keys.revoke((await svc.service.deps.store.keys.authenticate(revoked))!.id);
+    const again = await open();
+    const res2 = await submit(again.browser, again.form.action, {
+      csrf: again.form.csrf,
+      api_key: revoked,
+      scope: 'basic_chart',
+      decision: 'approve',
+    });
+    expect(res2.status).toBe(401);
+    expect(await res2.text()).toContain('That API key is wrong or has been revoked');
   });
 
   it('Deny sends the person back to the application with access_denied', async () => {
