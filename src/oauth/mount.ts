@@ -63,7 +63,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
       // Loaded on first use: a process that never meets OAuth (the CLI, a key-only deployment's
       // start) does not load the library.
       const { createAuthorizationServer } = await import('./provider.js');
-      const provider = await createAuthorizationServer({
+      const { provider, cookieKey } = await createAuthorizationServer({
         issuer: issuerFor(req),
         store: options.store,
         ...metadataFetch(config.metadataLoopbackCa),
@@ -78,8 +78,8 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
         req.headers['x-forwarded-for'] = clientAddress(req, trust);
         await callback(req, res);
       };
-      const secret = await options.store.oauth.secret('cookie-key', () => '');
-      return { provider, handle, secret };
+      // The sign-in form's anti-forgery value is derived from the shared cookie key (csrf.ts).
+      return { provider, handle, secret: cookieKey };
     })().catch((e: unknown) => {
       built = null;
       throw e;

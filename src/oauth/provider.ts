@@ -46,10 +46,13 @@ async function sharedKeys(store: AuthorizationServerOptions['store']) {
  * resource indicators, rotating refresh tokens, revocation. Everything it stores goes to the
  * service's store; an account is an API key (its id is the subject).
  */
-export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<Provider> {
+export async function createAuthorizationServer(
+  options: AuthorizationServerOptions,
+): Promise<{ provider: Provider; cookieKey: string }> {
   const { issuer, store } = options;
   const resource = mcpResource(issuer);
   const { cookieKeys, jwks } = await sharedKeys(store);
+  const cookieKey = cookieKeys[0]!;
   const configuration: Configuration = {
     adapter: storeAdapter(store.oauth),
     jwks,
@@ -126,5 +129,5 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   const provider = new Provider(issuer, configuration);
   // Requests reach the library with the issuer's scheme and host set by oauth/mount.ts.
   provider.proxy = true;
-  return provider;
+  return { provider, cookieKey };
 }
