@@ -57,7 +57,7 @@ async function openSignIn(size: (typeof SIZES)[number]): Promise<{ page: Page; c
 }
 
 const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth) as Promise<boolean>;
+  page.evaluate('document.documentElement.scrollWidth <= window.innerWidth') as Promise<boolean>;
 
 describe.each(SIZES)('the sign-in page at $width px', (size) => {
   it('approved with the key: back at the application with a code', async () => {
@@ -96,7 +96,7 @@ describe.each(SIZES)('the sign-in page at $width px', (size) => {
       expect(await page.$eval('.error', (e) => e.textContent)).toContain(
         'That API key is wrong or has been revoked',
       );
-      expect(await page.$eval('#api_key', (e) => (e as HTMLInputElement).value)).toBe('');
+      expect(await page.$eval('#api_key', (e) => (e as unknown as { value: string }).value)).toBe('');
       expect(await fitsWidth(page)).toBe(true);
       await page.screenshot({ path: join(OUT, `oauth-sign-in-wrong-key-${size.name}.png`), fullPage: true });
     } finally {

@@ -267,3 +267,35 @@ export function formBody(fields: Record<string, string | string[]>): URLSearchPa
   for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
   return body;
 }
+
+/**
+ * A person's sign-in where each step may reach another service process behind one PUBLIC_URL: the
+ * authorization request at `at.start`, the sign-in page at `at.page`, its form at `at.submit`, the
+ * continuation at `at.resume` (base URLs); the code and its verifier.
+ */
+export async function codeAcross(
+  publicUrl: string,
+  at: { start: string; page: string; submit: string; resume: string },
+  clientId: string,
+  key: string,
+): Promise<{ code: string; verifier: string }> {
+  const on = (base: string, url: string) => {
+    const u = new URL(url, publicUrl);
+    return `${base}${u.pathname}${u.search}`;
+  };
+  const { verifier, challenge } = pkcePair();
+  const browser = new Browser();
+  const start = await browser.fetch(on(at.start, authorizationUrl(publicUrl, clientId, challenge).href));
+  const page = await browser.fetch(on(at.page, start.headers.get('location')!));
+  if (page.status !== 200) throw new Error(`sign-in page: ${page.status}`);
+  const form = readSignInForm(await page.text(), publicUrl);
+  const submitted = await browser.fetch(on(at.submit, form.action), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: formBody(approveWith(key)(form)),
+  });
+  const resumed = await browser.fetch(on(at.resume, submitted.headers.get('location')!));
+  const code = new URL(resumed.headers.get('location') ?? 'x:').searchParams.get('code');
+  if (!code) throw new Error(`no code after the sign-in: ${resumed.status}`);
+  return { code, verifier };
+}
