@@ -81,7 +81,11 @@ export async function createAuthorizationServer(
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     expiresWithSession: () => false,
-    ttl: { ...TOKEN_TTL },
+    ttl: {
+      ...TOKEN_TTL,
+      // A rotated refresh token keeps its family's end: rotation never extends the 30 days.
+      RefreshToken: (ctx) => ctx?.oidc?.entities?.RotatedRefreshToken?.remainingTTL ?? TOKEN_TTL.RefreshToken,
+    },
     routes: OAUTH_ROUTES,
     interactions: { url: (_ctx, interaction) => `${SIGN_IN_PATH}?uid=${interaction.uid}` },
     renderError: (ctx: KoaContextWithOIDC, out) => {

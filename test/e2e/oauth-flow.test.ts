@@ -148,11 +148,17 @@ describe('the whole flow through the SDK client', () => {
 
   it('refreshes (the refresh token rotates), and the old refresh token then revokes the family', async () => {
     const old = provider.saved!;
+    // Past the second of the sign-in, so a rotation that restarted the lifetime would show.
+    await new Promise((r) => setTimeout(r, 1_100));
     const result = await auth(provider, { serverUrl: `${svc.url}/mcp` });
     expect(result).toBe('AUTHORIZED');
     const fresh = provider.saved!;
     expect(fresh.access_token).not.toBe(old.access_token);
     expect(fresh.refresh_token).not.toBe(old.refresh_token);
+    // Rotation keeps the family's end (30 days from the sign-in), never extends it.
+    const records = svc.service.deps.store.oauth;
+    const expOf = async (token: string) => (await records.find('RefreshToken', token))!.exp as number;
+    expect(await expOf(fresh.refresh_token!)).toBe(await expOf(old.refresh_token!));
     const mcpWith = (token: string) =>
       fetch(`${svc.url}/api/usage`, { headers: { Authorization: `Bearer ${token}` } });
     expect((await mcpWith(fresh.access_token)).status).toBe(200);
