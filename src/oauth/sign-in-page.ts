@@ -2,6 +2,7 @@ import type { ProductName } from '../store/index.js';
 import { escapeHtml } from './html.js';
 import { pageShell } from './page-shell.js';
 import { SIGN_IN_PATH } from './paths.js';
+import { OPERATOR_CLIENT_PREFIX } from '../store/index.js';
 
 /** What each scope (a product of the key) lets the application do, in the person's words. */
 export const SCOPE_TEXT: Record<ProductName, string> = {
@@ -9,6 +10,17 @@ export const SCOPE_TEXT: Record<ProductName, string> = {
   advanced_chart: 'Use the advanced chart tools (composites, series, pictures) — advanced_chart',
   sage_api: 'Ask SAGE questions about your charts — sage_api',
 };
+
+/**
+ * Who vouches for the application's name: the operator registered it, or a web site publishes its
+ * metadata document (the site is its id), or it registered itself and only its redirect is known.
+ */
+export function clientOrigin(clientId: string): string {
+  if (clientId.startsWith(OPERATOR_CLIENT_PREFIX)) return 'registered by the operator of this service';
+  const site = clientId.startsWith('https://') ? URL.parse(clientId)?.host : undefined;
+  if (site) return `identified by ${site}`;
+  return 'registered itself: its name is not verified, check where it receives access';
+}
 
 export interface SignInView {
   uid: string;
@@ -44,7 +56,7 @@ export function renderSignInPage(view: SignInView): string {
   return pageShell(
     `Connect ${view.clientName}`,
     `<h1>Connect “${escapeHtml(view.clientName)}” to the chart service</h1>
-<p class="muted">Application: ${escapeHtml(view.clientId)}<br>It will receive access at: ${escapeHtml(destination)}</p>
+<p class="muted">Application: ${escapeHtml(view.clientId)} (${escapeHtml(clientOrigin(view.clientId))})<br>It will receive access at: ${escapeHtml(destination)}</p>
 ${problem}
 <form method="post" action="${SIGN_IN_PATH}?uid=${encodeURIComponent(view.uid)}">
 <input type="hidden" name="csrf" value="${escapeHtml(view.csrf)}">

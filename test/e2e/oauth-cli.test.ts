@@ -60,6 +60,7 @@ describe('oauth clients', () => {
         },
       );
       expect(page).toContain('Claude (operator)');
+      expect(page).toContain('(registered by the operator of this service)');
       const code = callback!.searchParams.get('code')!;
       const form = {
         grant_type: 'authorization_code',

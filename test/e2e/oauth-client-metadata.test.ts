@@ -93,6 +93,7 @@ describe('a client identified by its metadata document', () => {
       return approveWith(key)(form);
     });
     expect(page).toContain('Metadata document client');
+    expect(page).toContain(`(identified by ${new URL(docsUrl).host})`);
     expect(page).toContain(`${docsUrl}/good.json`);
     await first.transport.finishAuth(callback!.searchParams);
     const second = oauthClient(svc.url, provider);

@@ -267,6 +267,9 @@ describe('the sign-in page', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(form.html).toContain('type="password"');
+    // A self-registered client's name is its own claim: the page says so, and where access goes.
+    expect(form.html).toContain('registered itself: its name is not verified');
+    expect(form.html).toContain('It will receive access at: http://127.0.0.1:53682');
     expect(form.html).not.toContain('<script');
   });
 
