@@ -320,6 +320,18 @@ describe('the sign-in page', () => {
     expect(callback?.searchParams.get('state')).toBe('xyz');
   });
 
+  it('approving with nothing the key covers ticked is refused on the page, naming what the key has', async () => {
+    const { browser, form } = await open();
+    const res = await submit(browser, form.action, {
+      csrf: form.csrf,
+      api_key: key,
+      scope: 'sage_api',
+      decision: 'approve',
+    });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('your key has: basic_chart, advanced_chart');
+  });
+
   it('approving with a key narrows to what the key has: a key without sage_api gives no sage_api', async () => {
     const c = await approvedCode(svc.url, key, ['basic_chart', 'sage_api']);
     const { body } = await exchange(svc.url, c);
