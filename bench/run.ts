@@ -13,6 +13,7 @@ import { birthChartsRestSection } from './birth-charts-rest.js';
 import { renderBenchSection, renderRestSection } from './render.js';
 import { chartBenchSections } from './chart.js';
 import { mcpSessionSection } from './mcp-session.js';
+import { oauthTokenSection } from './oauth-token.js';
 import { meteredWriteSection, metricsOverheadSection, startupSection } from './operations.js';
 import { scaleOutSection } from './scale-out.js';
 import { zoneResolutionSection } from './zones.js';
@@ -188,6 +189,7 @@ async function main(): Promise<void> {
   log('charts…');
   sections.push(...(await chartBenchSections()));
   sections.push(await mcpSessionSection());
+  sections.push(await oauthTokenSection());
   sections.push(await astrologyBenchSection());
   sections.push(await baziBenchSection());
   sections.push(await birthChartsRestSection());

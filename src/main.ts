@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from './app/config.js';
 import { listenMetrics } from './app/metrics-listener.js';
 import { shareWithPrimary } from './app/metrics.js';
 import { STORE_HELP, storeCommand, StoreUsageError } from './app/store-command.js';
+import { OAUTH_HELP, oauthCommand, OAuthUsageError } from './app/oauth-command.js';
 import { checkKnowledgeDir, defaultKnowledgeDir, KnowledgeFormatError } from './core/knowledge/index.js';
 import { hashEmbedder } from './core/sage/index.js';
 import { createLogger } from './app/log.js';
@@ -261,8 +262,9 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'keys') return keysCommand(rest);
   if (command === 'knowledge') return knowledgeCommand(rest);
   if (command === 'store') return storeCommand(rest, loadConfig(), out);
+  if (command === 'oauth') return oauthCommand(rest, loadConfig(), out);
   throw new UsageError(
-    `Unknown command "${command}". Commands: serve, keys, knowledge load, knowledge check, store.\n${KEYS_HELP}\n${KNOWLEDGE_HELP}\n${STORE_HELP}`,
+    `Unknown command "${command}". Commands: serve, keys, knowledge load, knowledge check, store, oauth.\n${KEYS_HELP}\n${KNOWLEDGE_HELP}\n${STORE_HELP}\n${OAUTH_HELP}`,
   );
 }
 
@@ -270,6 +272,7 @@ main(process.argv.slice(2)).catch((e: unknown) => {
   const known =
     e instanceof UsageError ||
     e instanceof StoreUsageError ||
+    e instanceof OAuthUsageError ||
     e instanceof ImportError ||
     e instanceof StoreExistsError ||
     e instanceof ConfigError ||

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import type { AdmissionLimits } from '../http-bridge/admission.js';
 import { parseProxyEntry } from '../http-bridge/proxy-trust.js';
 import type { RateLimit } from '../http-bridge/rate-limit.js';
+import type { OAuthConfig } from '../oauth/settings.js';
 
 /** Operator settings, all from the environment (documented in the README). */
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   metricsToken: string | null;
   /** Also serve `/metrics` on 127.0.0.1 at this port (same token); null = not. */
   metricsPort: number | null;
+  /** The OAuth authorization server's settings (PUBLIC_URL and its limits). */
+  oauth: OAuthConfig;
 }
 
 export interface AnthropicConfig {
@@ -191,6 +194,30 @@ function webConcurrency(env: NodeJS.ProcessEnv, database: string | undefined): n
   return n;
 }
 
+/** PUBLIC_URL: scheme and host (and port) only, https unless the host is a loopback name. */
+function publicUrl(env: NodeJS.ProcessEnv): string | null {
+  const value = env.PUBLIC_URL?.trim();
+  if (!value) return null;
+  const url = URL.parse(value);
+  const loopback = url !== null && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const bare = url !== null && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+  if (!url || !bare || url.username || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)))
+    throw new ConfigError(
+      `PUBLIC_URL must be the service's public origin such as https://charts.example.com (https, no path), got "${value}"`,
+    );
+  return url.origin;
+}
+
+function oauth(env: NodeJS.ProcessEnv): OAuthConfig {
+  const ca = env.OAUTH_TEST_METADATA_LOOPBACK_CA || null;
+  return {
+    publicUrl: publicUrl(env),
+    registrationsPerMinute: int(env, 'OAUTH_REGISTRATIONS_PER_MINUTE', 30, 1, 100_000),
+    signInPerMinute: int(env, 'OAUTH_SIGN_IN_PER_MINUTE', 20, 1, 100_000),
+    metadataLoopbackCa: ca,
+  };
+}
+
 /** Every variable of the README's operator table, checked; a bad value is a ConfigError naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
@@ -228,5 +255,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anthropic: anthropic(env),
     webConcurrency: webConcurrency(env, database),
     ...metrics(env),
+    oauth: oauth(env),
   };
 }

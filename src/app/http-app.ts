@@ -30,7 +30,9 @@ import { buildRouteTable, type RouteRow } from '../operations/routes.js';
 import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
 import { docsBaseUrl } from '../reference/docs-page.js';
 import type { AnyResource } from '../resources/index.js';
-import { addKeyDiscoveryRoutes, addReferencePages, publicPageRoute } from './pages.js';
+import { addReferencePages, publicPageRoute } from './pages.js';
+import { mountOAuth } from '../oauth/mount.js';
+import type { OAuthConfig } from '../oauth/settings.js';
 import { requestLabels } from './request-labels.js';
 
 export interface HttpAppOptions {
@@ -52,6 +54,9 @@ export interface HttpAppOptions {
   keyCacheMs: number;
   /** Reverse proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none when empty. */
   trustProxy: readonly string[];
+  /** The OAuth authorization server's settings, and the listener's HOST (its default issuer). */
+  oauth: OAuthConfig;
+  host: string;
   /** Request, admission and rejection metrics; none by default. */
   metrics?: Metrics;
   /** `/metrics`: the bearer token it needs (null: 404) and what it serves. */
@@ -108,25 +113,29 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     const { protocol, host } = publicOrigin(req, trust);
     return docsBaseUrl(protocol, host);
   };
-  const auth = createAuthenticator(deps.store.keys, options.keyCacheMs);
+  const router = new Router();
+  const oauth = mountOAuth(router, {
+    store: deps.store,
+    config: options.oauth,
+    host: options.host,
+    log,
+    trust,
+    publicLimit: (req) => limiter.take(clientAddress(req, trust)),
+  });
+  const auth = createAuthenticator(deps.store.keys, options.keyCacheMs, oauth.tokens);
   const routes = buildRouteTable([...options.tools, ...options.endpoints]);
   const faults = new FaultLog(log);
   const body = { limit: options.bodyLimit, timeoutMs: options.bodyTimeoutMs, log };
-  const router = new Router();
   const publicPage = publicPageRoute({
     limit: (req) => limiter.take(clientAddress(req, trust)),
     admit: takeSlot,
   });
   addHealthRoutes(router, deps, drain, faults);
   addReferencePages(router, { ...options, routes, publicPage, baseUrl });
-  addKeyDiscoveryRoutes(router, {
-    publicPage,
-    baseUrl,
-    limit: (req) => limiter.take(clientAddress(req, trust)),
-  });
   const endpoint = options.metricsEndpoint;
   router.add('GET', '/metrics', metricsRoute(endpoint?.token ?? null, endpoint?.source ?? NO_SOURCE));
 
+  const toolsByName = new Map(options.tools.map((t) => [t.name, t as AnyOperation]));
   const mcp = createMcpEndpoint({
     ...options,
     encode: compressResponse,
@@ -144,7 +153,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       admit: takeSlot,
       label: labels.mcp,
       faults,
-      baseUrl,
+      resourceMetadataUrl: oauth.resourceMetadataUrl,
+      toolNamed: (name) => toolsByName.get(name),
       signalFor,
     }),
   );
@@ -159,9 +169,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     trust,
     signalFor,
     label: labels.set,
+    resourceMetadataUrl: oauth.resourceMetadataUrl,
   });
 
-  const onError = errorResponder(faults, metrics);
+  const onError = errorResponder(faults, metrics, oauth.resourceMetadataUrl);
   const handle = (req: Req, res: Res): void => {
     const start = performance.now();
     res.once('close', () => {

@@ -1,19 +1,5 @@
 import type { Logger } from 'pino';
-import {
-  protectedResourceMetadata,
-  REGISTRATION_FALLBACK_PATH,
-  registrationRefusal,
-  RESOURCE_METADATA_PATHS,
-} from '../http-bridge/key-auth-discovery.js';
-import {
-  HTML_TYPE,
-  JAVASCRIPT_TYPE,
-  JSON_TYPE,
-  type Req,
-  type Res,
-  send,
-  sendJson,
-} from '../http-bridge/http.js';
+import { HTML_TYPE, JAVASCRIPT_TYPE, JSON_TYPE, type Req, type Res, send } from '../http-bridge/http.js';
 import type { Router } from '../http-bridge/router.js';
 import { DOCUMENT_POLICY, htmlPolicy, setPageSecurityHeaders } from '../http-bridge/security-headers.js';
 import type { AnyTool, Deps } from '../operations/types.js';
@@ -94,21 +80,4 @@ export function addReferencePages(router: Router, ctx: ReferencePagesContext): v
   let docsPage: ((baseUrl: string) => string) | null = null;
   const docs = (req: Req) => (docsPage ??= renderDocsPage(routes, tools, ctx.resources))(ctx.baseUrl(req));
   router.add('GET', '/docs', publicPage(docs, HTML_TYPE));
-}
-
-/**
- * What an OAuth client meets after a 401 on /mcp (http-bridge/key-auth-discovery.ts): the protected
- * resource metadata saying bearer keys in the header, and a registration endpoint that says the same.
- */
-export function addKeyDiscoveryRoutes(
-  router: Router,
-  ctx: { publicPage: PublicPage; baseUrl: (req: Req) => string; limit: (req: Req) => void },
-): void {
-  const metadata = (req: Req) => JSON.stringify(protectedResourceMetadata(ctx.baseUrl(req)));
-  router.add('GET', RESOURCE_METADATA_PATHS, ctx.publicPage(metadata, JSON_TYPE));
-  router.add('POST', REGISTRATION_FALLBACK_PATH, (req, res) => {
-    ctx.limit(req);
-    res.setHeader('Cache-Control', 'no-store');
-    sendJson(res, 400, registrationRefusal());
-  });
 }

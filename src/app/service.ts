@@ -119,6 +119,8 @@ export async function createService(
       source: overrides.metricsSource ?? registrySource(metrics),
     },
     trustProxy: config.trustProxy,
+    oauth: config.oauth,
+    host: config.host,
   });
   metrics?.watch({ admission: http.admission, journal: store.usage, ...(pool ? { pool } : {}) });
   const listener = httpListener(http, config, async () => {

@@ -4,9 +4,9 @@ import { type FaultLog, loggableError } from './fault-log.js';
 import { ClientGone, type Req, type Res, sendJson } from './http.js';
 
 /**
- * The 401 challenge (RFC 6750). It names `invalid_token` even when the header is missing: MCP clients
- * start an OAuth flow on a bare `Bearer` challenge, and this server has no OAuth, only API keys. On
- * /mcp it also points at the resource's metadata (RFC 9728 section 5.1), which says so.
+ * The 401 challenge (RFC 6750), pointing at the protected resource metadata (RFC 9728 section 5.1)
+ * from which an MCP client finds this service's authorization server. It names `invalid_token` even
+ * when the header is missing, so the description reaches clients that show only errors.
  */
 export function bearerChallenge(message: string, resourceMetadata?: string): string {
   const description = message.replace(/[^\x20-\x7e]|["\\]/g, '');
@@ -19,11 +19,14 @@ const envelope = (e: AppError) => ({
   error: { code: e.code, message: e.message, ...(e.details?.length ? { details: e.details } : {}) },
 });
 
-/** Writes the error envelope with the status of the one table. */
-export function sendError(res: Res, e: AppError): void {
+/**
+ * Writes the error envelope with the status of the one table; a 401 carries the challenge, pointing
+ * at the protected resource metadata when it is known.
+ */
+export function sendError(res: Res, e: AppError, resourceMetadata?: string): void {
   if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
   if (e.code === 'unauthorized' && !res.hasHeader('WWW-Authenticate'))
-    res.setHeader('WWW-Authenticate', bearerChallenge(e.message));
+    res.setHeader('WWW-Authenticate', bearerChallenge(e.message, resourceMetadata));
   sendJson(res, HTTP_STATUS[e.code], envelope(e));
 }
 
@@ -43,7 +46,11 @@ export function errorResponse(e: unknown): Response {
  * (unexpected ones at error with the stack, refusals such as a full queue or an unreachable
  * database at warn); the response says only what the caller can act on.
  */
-export function errorResponder(faults: FaultLog, metrics: Metrics = NO_METRICS) {
+export function errorResponder(
+  faults: FaultLog,
+  metrics: Metrics = NO_METRICS,
+  resourceMetadataUrl?: (req: Req) => string,
+) {
   return (err: unknown, req: Req, res: Res): void => {
     if (err instanceof ClientGone || res.destroyed) {
       res.destroy();
@@ -63,7 +70,7 @@ export function errorResponder(faults: FaultLog, metrics: Metrics = NO_METRICS) 
         const level = err.code === 'internal_error' ? 'error' : 'warn';
         faults.fault(res, level, { status, code: err.code, path, ...cause }, clip(err.message));
       }
-      sendError(res, err);
+      sendError(res, err, resourceMetadataUrl?.(req));
       return;
     }
     metrics.rejection('internal_error');

@@ -2,7 +2,8 @@ import type { McpEndpoint } from '../mcp/index.js';
 import { AppError, clip } from '../core/errors.js';
 import type { Authenticator } from './auth.js';
 import { bearerChallenge } from './errors.js';
-import { resourceMetadataUrl } from './key-auth-discovery.js';
+import type { AnyOperation } from '../operations/types.js';
+import { insufficientScope, insufficientScopeChallenge, missingScopes } from './scope-challenge.js';
 import { type Req, type Res, setHeader } from './http.js';
 import { type JsonBody, MalformedJson, TooDeepJson } from './json-body.js';
 import {
@@ -27,8 +28,10 @@ export interface McpRouteOptions {
   /** Names the request's operation (from the JSON-RPC body) for the request metrics. */
   label: (res: Res, body: unknown) => void;
   faults: FaultLog;
-  /** The scheme and host the client used, for the resource metadata URL of the 401 challenge. */
-  baseUrl: (req: Req) => string;
+  /** The protected resource metadata URL that 401 and 403 challenges point at. */
+  resourceMetadataUrl: (req: Req) => string;
+  /** The tool of a `tools/call`, by name (a token's scopes are checked before the SDK runs it). */
+  toolNamed: (name: string) => AnyOperation | undefined;
   /** Aborts when the response can no longer be delivered (drain.ts); nothing is charged then. */
   signalFor: (res: Res) => AbortSignal;
 }
@@ -50,6 +53,21 @@ function logOutcome(faults: FaultLog, res: Res, reported: readonly Error[]): voi
 }
 
 /**
+ * A `tools/call` that the key's plan covers but the token's scopes do not: HTTP 403 with the
+ * `insufficient_scope` challenge naming the scope, so the client can ask the person again (the MCP
+ * authorization spec's step-up), rather than a tool error it cannot act on.
+ */
+function stepUpIfNeeded(options: McpRouteOptions, req: Req, res: Res, body: unknown, caller: unknown): void {
+  const message = body as { method?: unknown; params?: { name?: unknown } } | null;
+  if (message?.method !== 'tools/call' || typeof message.params?.name !== 'string') return;
+  const tool = options.toolNamed(message.params.name);
+  const scopes = tool ? missingScopes(tool, caller as Parameters<typeof missingScopes>[1]) : null;
+  if (!tool || !scopes) return;
+  res.setHeader('WWW-Authenticate', insufficientScopeChallenge(scopes, options.resourceMetadataUrl(req)));
+  throw insufficientScope(tool, scopes);
+}
+
+/**
  * The steps of `/mcp`, in the order every route follows: what the headers decide (Host and Origin,
  * the key), then the body (malformed JSON is a JSON-RPC parse error), then the JSON-RPC shape (one
  * message, not a batch), then an admission slot, then the SDK with the body already parsed.
@@ -60,11 +78,9 @@ export function mcpRoute(options: McpRouteOptions): Handler {
   return async (req, res) => {
     options.label(res, null);
     guard(req);
-    const caller = await auth.authenticate(req.headers.authorization).catch((e: unknown) => {
-      if (e instanceof AppError && e.code === 'unauthorized') {
-        const metadata = resourceMetadataUrl(options.baseUrl(req));
-        res.setHeader('WWW-Authenticate', bearerChallenge(e.message, metadata));
-      }
+    const caller = await auth.authenticate(req).catch((e: unknown) => {
+      if (e instanceof AppError && e.code === 'unauthorized')
+        res.setHeader('WWW-Authenticate', bearerChallenge(e.message, options.resourceMetadataUrl(req)));
       throw e;
     });
     let read: JsonBody | undefined;
@@ -82,6 +98,7 @@ export function mcpRoute(options: McpRouteOptions): Handler {
     const body = read?.value;
     options.label(res, body);
     if (!acceptsMessage(body, read?.rawId, res)) return;
+    stepUpIfNeeded(options, req, res, body, caller);
     try {
       await options.admit(res);
     } catch (e) {

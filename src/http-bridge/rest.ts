@@ -22,6 +22,7 @@ import type { AddressRateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
 import type { RouteRow } from '../operations/routes.js';
 import { readQuery } from './query.js';
+import { insufficientScope, insufficientScopeChallenge, missingScopes } from './scope-challenge.js';
 
 export interface RestOptions {
   routes: readonly RouteRow[];
@@ -39,6 +40,8 @@ export interface RestOptions {
   label: (res: Res, operation: string, surface: 'rest' | 'alias') => void;
   /** Aborts when the response can no longer be delivered (drain.ts); nothing is charged then. */
   signalFor: (res: Res) => AbortSignal;
+  /** The protected resource metadata URL a 403 step-up challenge points at. */
+  resourceMetadataUrl: (req: Req) => string;
 }
 
 /**
@@ -119,13 +122,19 @@ function rawInput(row: RouteRow, req: Req, target: Target, read: unknown): Recor
  * From the headers alone, before the body is read or a slot is taken: the address rate limit on
  * key-less routes, else the key (401) and the plan (403), so those answers never wait on a body.
  */
-async function gate(row: RouteRow, req: Req, options: RestOptions): Promise<Grant> {
+async function gate(row: RouteRow, req: Req, res: Res, options: RestOptions): Promise<Grant> {
   const op = row.op;
   if (op.access === 'public') {
     options.limiter.take(clientAddress(req, options.trust));
     return authorize(op, null);
   }
-  return authorize(op, await options.auth.authenticate(req.headers.authorization));
+  const caller = await options.auth.authenticate(req);
+  const scopes = missingScopes(op, caller);
+  if (scopes) {
+    res.setHeader('WWW-Authenticate', insufficientScopeChallenge(scopes, options.resourceMetadataUrl(req)));
+    throw insufficientScope(op, scopes);
+  }
+  return authorize(op, caller);
 }
 
 /**
@@ -177,7 +186,7 @@ function handlerFor(row: RouteRow, options: RestOptions) {
   const op = row.op;
   return async (req: Req, res: Res, target: Target): Promise<void> => {
     options.label(res, op.name, row.aliasOf ? 'alias' : 'rest');
-    const grant = await gate(row, req, options);
+    const grant = await gate(row, req, res, options);
     const read = row.method === 'GET' ? undefined : (await options.readBody(req, res))?.value;
     await options.admit(res);
     const input = parseInput(op, rawInput(row, req, target, read));

@@ -17,6 +17,12 @@ const normalize = (path: string): string =>
  */
 export class Router {
   private readonly paths = new Map<string, Map<string, Handler>>();
+  private readonly prefixes: { prefix: string; handler: Handler }[] = [];
+
+  /** Every method on every path under `prefix` (a library that routes its own paths). */
+  addPrefix(prefix: string, handler: Handler): void {
+    this.prefixes.push({ prefix: prefix.toLowerCase(), handler });
+  }
 
   add(method: string, paths: string | readonly string[], handler: Handler): void {
     for (const path of typeof paths === 'string' ? [paths] : paths) {
@@ -37,6 +43,11 @@ export class Router {
       methods?.get(ANY_METHOD) ??
       (method === 'HEAD' ? methods?.get('GET') : undefined);
     if (handler) return handler;
+    if (!methods) {
+      const lower = path.toLowerCase();
+      const under = this.prefixes.find((p) => lower.startsWith(p.prefix));
+      if (under) return under.handler;
+    }
     if (methods) {
       const allowed = [...methods.keys()];
       res.setHeader('Allow', allowed.join(', '));

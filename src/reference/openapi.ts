@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ERROR_CODES, HTTP_STATUS } from '../core/errors.js';
 import { SERVER_INFO } from '../mcp/index.js';
-import type { AnyOperation, AnyTool } from '../operations/types.js';
+import { ACCESS_PRODUCTS, type AnyOperation, type AnyTool } from '../operations/types.js';
 import { suggestionSchema } from '../schemas/location.js';
 import type { RouteRow } from '../operations/routes.js';
 
@@ -206,6 +206,41 @@ function describeRow(row: RouteRow, mcpTools: ReadonlySet<string>): string {
  * (see openapi-examples.ts); an operation without one is documented without a response example. A
  * picture's response example is the URL that draws its example input.
  */
+/**
+ * Two ways to authenticate: the API key itself, or an OAuth access token acting for a key (the
+ * service is its own authorization server; its metadata is at /.well-known/oauth-authorization-server).
+ * A token's scopes are products of its key.
+ */
+const SECURITY_SCHEMES = {
+  bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key' },
+  oauth2: {
+    type: 'oauth2',
+    description:
+      'OAuth 2.1 access token acting for the API key the person signed in with (authorization code with ' +
+      'PKCE S256; clients register dynamically or by a client ID metadata document). Sent as ' +
+      '`Authorization: Bearer <token>`; its scopes are products of that key.',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: '/oauth/authorize',
+        tokenUrl: '/oauth/token',
+        refreshUrl: '/oauth/token',
+        scopes: {
+          basic_chart: 'Chart API, basic plan',
+          advanced_chart: 'Chart API, advanced plan',
+          sage_api: 'SAGE answers',
+        },
+      },
+    },
+  },
+} as const;
+
+/** The key, or a token with a scope that covers the operation (either of several products). */
+function securityOf(op: AnyOperation): JsonSchema[] {
+  if (op.access === 'public') return [];
+  const scopes = op.access === 'free' ? [[]] : ACCESS_PRODUCTS[op.access].map((p) => [p]);
+  return [{ bearerAuth: [] }, ...scopes.map((s) => ({ oauth2: s }))];
+}
+
 export function buildOpenApi(
   routes: readonly RouteRow[],
   tools: readonly AnyTool[],
@@ -219,7 +254,7 @@ export function buildOpenApi(
     ...DOCUMENT_HEAD,
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key' } },
+      securitySchemes: SECURITY_SCHEMES,
       schemas: { ...parts.components.schemas, ...SHARED_SCHEMAS },
       responses: { ...parts.responses, ...errorResponses() },
       headers: SHARED_HEADERS,
@@ -377,11 +412,12 @@ const DOCUMENT_HEAD = {
     version: SERVER_INFO.version,
     description:
       'Human Design, Western astrology, BaZi, transits and SAGE answers over REST; the same tools are ' +
-      'served over MCP (Streamable HTTP) at POST /mcp. Authenticate with `Authorization: Bearer <key>`.',
+      'served over MCP (Streamable HTTP) at POST /mcp. Authenticate with `Authorization: Bearer <key>`, ' +
+      'or with an OAuth access token acting for a key (see the oauth2 security scheme).',
     license: { name: 'AGPL-3.0-only', identifier: 'AGPL-3.0-only' },
   },
   servers: [{ url: '/' }],
-  security: [{ bearerAuth: [] }],
+  security: [{ bearerAuth: [] }, { oauth2: [] }],
   tags: [
     { name: 'Tools', description: 'Operations also served as MCP tools.' },
     { name: 'Endpoints', description: 'REST-only operations.' },
@@ -564,7 +600,7 @@ function operationObject(row: RouteRow, mcpTools: ReadonlySet<string>, component
     description: describeRow(row, mcpTools),
     tags: [row.aliasOf ? 'Legacy aliases' : mcpTools.has(op.name) ? 'Tools' : 'Endpoints'],
     ...(row.aliasOf ? { deprecated: true } : {}),
-    ...(op.access === 'public' ? { security: [] } : {}),
+    security: securityOf(op),
     ...(parameters.length ? { parameters } : {}),
     ...(row.binding.from === 'body'
       ? {

@@ -2,17 +2,21 @@ import { join } from 'node:path';
 import type { Metrics } from '../core/metrics.js';
 import { type Database, type OpenOptions, openDatabase } from './db.js';
 import { KeyStore } from './keys.js';
+import { OAuthRecordStore } from './oauth-records.js';
 import { SageIndex } from './sage-index.js';
 import { UsageStore } from './usage.js';
 
 export * from './db.js';
 export * from './keys.js';
+export * from './oauth-records.js';
 export * from './sage-index.js';
 export * from './usage.js';
 
 export interface Store {
   db: Database;
   keys: KeyStore;
+  /** The OAuth authorization server's codes, tokens, grants and clients. */
+  oauth: OAuthRecordStore;
   usage: UsageStore;
   /** SAGE's search index: the knowledge chunks with their text and vectors. */
   sage: SageIndex;
@@ -27,6 +31,7 @@ export async function openStore(options: OpenOptions & { metrics?: Metrics }): P
   return {
     db,
     keys: new KeyStore(db),
+    oauth: new OAuthRecordStore(db),
     usage,
     sage: new SageIndex(db),
     close: async () => {

@@ -95,6 +95,16 @@ export class KeyStore {
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
+  /** The active key record with this id, or null (an OAuth token names its key by id). */
+  async findById(id: string): Promise<ApiKeyRecord | null> {
+    const { rows } = await this.db.query<KeyRow>(
+      'SELECT * FROM api_keys WHERE id = $1 AND revoked_at IS NULL',
+      [id],
+      'key_by_id',
+    );
+    return rows[0] ? fromRow(rows[0]) : null;
+  }
+
   async list(): Promise<ApiKeyRecord[]> {
     const { rows } = await this.db.query<KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
     return rows.map(fromRow);
@@ -105,12 +115,16 @@ export class KeyStore {
     return Number(rows[0]!.n);
   }
 
-  /** Revokes by id or by visible prefix; returns whether a key was revoked. */
+  /**
+   * Revokes by id or by visible prefix; returns whether a key was revoked. The OAuth codes, tokens
+   * and grants acting for it go with it (token checks also look the key up, within the key cache time).
+   */
   async revoke(idOrPrefix: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(
-      'UPDATE api_keys SET revoked_at = now() WHERE (id = $1 OR prefix = $1) AND revoked_at IS NULL',
+    const { rows } = await this.db.query<{ id: string }>(
+      'UPDATE api_keys SET revoked_at = now() WHERE (id = $1 OR prefix = $1) AND revoked_at IS NULL RETURNING id',
       [idOrPrefix],
     );
-    return (rowCount ?? 0) > 0;
+    for (const { id } of rows) await this.db.query('DELETE FROM oauth_records WHERE account_id = $1', [id]);
+    return rows.length > 0;
   }
 }

@@ -87,4 +87,35 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       DELETE FROM kb_meta WHERE key = 'tokenizer';
     `,
   },
+  {
+    version: 5,
+    name: 'OAuth authorization server records',
+    // What the OAuth library stores (codes, tokens, grants, sessions, interactions, registered
+    // clients): each keyed by the SHA-256 of its id, so a stolen database yields no usable token or
+    // code. `account_id` is the API key a record acts for (revoking the key deletes them);
+    // `oauth_secrets` holds the cookie and signing keys every process shares.
+    sql: `
+      CREATE TABLE oauth_records (
+        model       text NOT NULL,
+        id_hash     text NOT NULL,
+        payload     jsonb NOT NULL,
+        grant_id    text,
+        uid         text,
+        account_id  text,
+        expires_at  timestamptz,
+        consumed_at timestamptz,
+        created_at  timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (model, id_hash)
+      );
+      CREATE INDEX oauth_records_grant ON oauth_records (grant_id) WHERE grant_id IS NOT NULL;
+      CREATE INDEX oauth_records_uid ON oauth_records (uid) WHERE uid IS NOT NULL;
+      CREATE INDEX oauth_records_account ON oauth_records (account_id) WHERE account_id IS NOT NULL;
+      CREATE INDEX oauth_records_expiry ON oauth_records (expires_at) WHERE expires_at IS NOT NULL;
+      CREATE TABLE oauth_secrets (
+        name       text PRIMARY KEY,
+        value      text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

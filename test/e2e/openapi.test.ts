@@ -75,11 +75,31 @@ const operations = () =>
   routes.map((r) => ({ row: r, op: doc.paths[r.path]![r.method.toLowerCase()]! }) as const);
 
 describe('structure', () => {
-  it('is OpenAPI 3.1 with a bearer security scheme and no JSON Schema dialect markers', () => {
+  it('is OpenAPI 3.1 with the key and OAuth security schemes and no JSON Schema dialect markers', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.components.securitySchemes).toEqual({
+    expect(doc.components.securitySchemes).toMatchObject({
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key' },
+      oauth2: {
+        type: 'oauth2',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: '/oauth/authorize',
+            tokenUrl: '/oauth/token',
+            refreshUrl: '/oauth/token',
+            scopes: {
+              basic_chart: expect.any(String),
+              advanced_chart: expect.any(String),
+              sage_api: expect.any(String),
+            },
+          },
+        },
+      },
     });
+    // An operation needing the advanced plan: the key, or a token granted advanced_chart.
+    expect(doc.paths['/api/chart']!.post!.security).toEqual([
+      { bearerAuth: [] },
+      { oauth2: ['advanced_chart'] },
+    ]);
     expect(JSON.stringify(doc)).not.toContain('"$schema"');
     expect(JSON.stringify(doc)).not.toContain('#/$defs/');
   });

@@ -163,8 +163,9 @@ describe('errors', () => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(noKey.status).toBe(401);
+    // Every 401 points at the protected resource metadata, as on /mcp (test/e2e/oauth-flow.test.ts).
     expect(noKey.headers.get('www-authenticate')).toBe(
-      'Bearer realm="chart-service", error="invalid_token", error_description="Missing API key: send the header Authorization: Bearer <key>."',
+      `Bearer realm="chart-service", resource_metadata="${svc.url}/.well-known/oauth-protected-resource/mcp", error="invalid_token", error_description="Missing API key: send the header Authorization: Bearer <key>."`,
     );
     const missing = await get('/api/nothing-here');
     expect(missing.status).toBe(404);

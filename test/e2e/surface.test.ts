@@ -195,7 +195,7 @@ describe.each(OPERATIONS.map((op) => [op.name, op] as const))('%s', (_name, op) 
       const r = await send(row, example, row.fixedQuery, null);
       expect(r.status, `${row.method} ${row.path}`).toBe(401);
       expect(r.headers.get('www-authenticate')).toMatch(
-        /^Bearer realm="chart-service", error="invalid_token"/,
+        /^Bearer realm="chart-service", resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource\/mcp", error="invalid_token"/,
       );
       expect((r.body as unknown as ErrorBody).error.code).toBe('unauthorized');
     }

@@ -39,6 +39,9 @@ const BAD: Record<string, [value: string, says: RegExp]> = {
   WEB_CONCURRENCY: ['two', /whole number from 1 to 64/],
   METRICS_TOKEN: ['short', /at least 16 printable characters/],
   METRICS_PORT: ['70000', /from 0 to 65535/],
+  PUBLIC_URL: ['https://charts.example.com/base', /public origin such as https:\/\/charts\.example\.com/],
+  OAUTH_REGISTRATIONS_PER_MINUTE: ['0', /from 1 to 100000/],
+  OAUTH_SIGN_IN_PER_MINUTE: ['many', /from 1 to 100000/],
 };
 
 /** The variables the README's operator table lists, in its order. */
@@ -90,5 +93,11 @@ describe('operator settings', () => {
     expect(loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/x' }).webConcurrency).toBe(2);
     expect(() => loadConfig({ METRICS_PORT: '9100' })).toThrow(/^METRICS_PORT needs METRICS_TOKEN/);
     expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
+    expect(loadConfig({}).oauth.publicUrl).toBeNull();
+    expect(loadConfig({ PUBLIC_URL: 'https://Charts.example.com/' }).oauth.publicUrl).toBe(
+      'https://charts.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'http://charts.example.com' })).toThrow(/^PUBLIC_URL must/);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).oauth.publicUrl).toBe('http://localhost:3000');
   });
 });

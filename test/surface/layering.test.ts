@@ -48,8 +48,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   view: ['view', 'core'],
   reference: ['reference', 'mcp', 'resources', 'operations', 'schemas', 'store', 'core'],
   'http-bridge': ['http-bridge', 'mcp', 'operations', 'store', 'core'],
+  // The OAuth authorization server: the library's glue over the HTTP primitives and the store.
+  oauth: ['oauth', 'http-bridge', 'operations', 'store', 'core'],
   app: [
     'app',
+    'oauth',
     'http-bridge',
     'reference',
     'mcp',
