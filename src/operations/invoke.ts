@@ -100,8 +100,10 @@ export async function invokeOperation(
   }
 
   const { signal, feedback } = options;
+  // A run without feedback of its own (REST) still stops when its answer can no longer be delivered:
+  // SAGE aborts its model request (and its retry) when the client leaves, not at the model's timeout.
   const { json, data, warnings, units, bytes } = await unlessAborted(
-    execute(op, input, caller, deps, feedback),
+    execute(op, input, caller, deps, feedback ?? (signal ? { signal } : undefined)),
     signal,
   );
   // A caller who gave up is not charged, even when the run finished before it noticed.

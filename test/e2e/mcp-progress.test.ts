@@ -27,6 +27,8 @@ const PIECE_MS = 500;
  */
 interface FakeStream {
   url: string;
+  /** Delay before a plain (non-streamed) request is answered, in ms; 0 answers at once. */
+  plainDelayMs: number;
   requests: { start: number; end?: number; complete: boolean; stream: boolean }[];
   close(): Promise<void>;
 }
@@ -35,7 +37,7 @@ const event = (type: string, data: unknown) =>
   `event: ${type}\ndata: ${JSON.stringify({ type, ...(data as object) })}\n\n`;
 
 async function fakeStreamingAnthropic(): Promise<FakeStream> {
-  const fake = { requests: [] } as unknown as FakeStream;
+  const fake = { requests: [], plainDelayMs: 0 } as unknown as FakeStream;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -53,17 +55,22 @@ async function fakeStreamingAnthropic(): Promise<FakeStream> {
         // A plain request gets the whole message at once, as the Messages API answers it.
         const text = { type: 'text', text: PIECES.join('') };
         const usage = { input_tokens: 1, output_tokens: 12 };
-        record.complete = true;
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            ...message,
-            content: [text],
-            stop_reason: 'end_turn',
-            stop_sequence: null,
-            usage,
-          }),
-        );
+        const answer = () => {
+          if (res.destroyed) return;
+          record.complete = true;
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              ...message,
+              content: [text],
+              stop_reason: 'end_turn',
+              stop_sequence: null,
+              usage,
+            }),
+          );
+        };
+        if (fake.plainDelayMs === 0) answer();
+        else setTimeout(answer, fake.plainDelayMs);
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -145,6 +152,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   fake.requests = [];
+  fake.plainDelayMs = 0;
 });
 
 const sageUnits = async () =>
@@ -324,5 +332,32 @@ describe('logging', () => {
   it('accepts logging/setLevel and declares the logging capability', async () => {
     expect(client.getServerCapabilities()?.logging).toEqual({});
     await expect(client.setLoggingLevel('warning')).resolves.toBeDefined();
+  });
+});
+
+describe('query_sage over REST', () => {
+  // Regression (outside probe): a REST caller that hung up left the model request running until
+  // ANTHROPIC_TIMEOUT_MS, and the SDK then retried it once for nobody.
+  it('a client that disconnects after 1 s aborts the model request at once, with no retry', async () => {
+    fake.plainDelayMs = 15_000;
+    const before = await sageUnits();
+    const controller = new AbortController();
+    const call = fetch(`${s.url}/api/sage`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(QUESTION),
+      signal: controller.signal,
+    });
+    await expect.poll(() => fake.requests.length, { timeout: 5000, interval: 20 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 1000));
+    const leftAt = Date.now();
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => fake.requests[0]?.end, { timeout: 2000, interval: 20 }).toBeDefined();
+    expect(fake.requests[0]!.end! - leftAt).toBeLessThan(500);
+    expect(fake.requests[0]!.complete).toBe(false);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(fake.requests).toHaveLength(1);
+    expect(await sageUnits()).toBe(before);
   });
 });
