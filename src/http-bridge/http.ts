@@ -49,6 +49,41 @@ export function encodingFor(res: Res, type: string, length: number): Encoding | 
   return negotiateEncoding(res.req?.headers['accept-encoding']);
 }
 
+/** An answer's bytes as they will be sent: compressed when the client accepts it. */
+export interface EncodedAnswer {
+  type: string;
+  body: Buffer;
+  encoding: Encoding | null;
+}
+
+/**
+ * Readies an answer's bytes, compressed on the thread pool when `encoding` says so (as encodingFor
+ * decided); a compressor failure leaves them uncompressed rather than unanswered.
+ */
+export async function encodeAnswer(
+  type: string,
+  body: string | Buffer,
+  encoding: Encoding | null,
+): Promise<EncodedAnswer> {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  if (!encoding) return { type, body: bytes, encoding: null };
+  try {
+    return { type, body: await compressBody(bytes, encoding), encoding };
+  } catch {
+    return { type, body: bytes, encoding: null };
+  }
+}
+
+/** Writes a readied answer: status, type, exact length and body in one synchronous step. */
+export function writeAnswer(res: Res, status: number, answer: EncodedAnswer): void {
+  if (res.destroyed || res.writableEnded) return;
+  res.statusCode = status;
+  res.setHeader('Content-Type', answer.type);
+  if (answer.encoding) res.setHeader('Content-Encoding', answer.encoding);
+  res.setHeader('Content-Length', answer.body.length);
+  res.end(answer.body);
+}
+
 /**
  * Sends a complete answer: status, type, exact length and body in one write, compressed on the
  * thread pool when the client accepts it (`encoding` as encodingFor decided, when the caller needed
@@ -65,28 +100,16 @@ export function send(
     typeof body === 'string' ? Buffer.byteLength(body) : body.length,
   ),
 ): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', type);
   if (!encoding) {
+    res.statusCode = status;
+    res.setHeader('Content-Type', type);
     res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
     res.end(body);
     return;
   }
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const finish = (out: Buffer, coding: Encoding | null) => {
-    if (res.destroyed || res.writableEnded) return;
-    if (coding) res.setHeader('Content-Encoding', coding);
-    res.setHeader('Content-Length', out.length);
-    res.end(out);
-  };
-  // A compressor failure leaves the answer uncompressed rather than unanswered.
-  compressBody(bytes, encoding).then(
-    (packed) => finish(packed, encoding),
-    () => finish(bytes, null),
-  );
+  void encodeAnswer(type, body, encoding).then((answer) => writeAnswer(res, status, answer));
 }
 
-/** Sends a value (or JSON text already serialized) as `application/json`. */
 export function sendJson(res: Res, status: number, value: unknown): void {
   send(res, status, JSON_TYPE, typeof value === 'string' ? value : JSON.stringify(value));
 }

@@ -3,17 +3,18 @@ import { AppError } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
 import { parseInput } from '../operations/input.js';
 import { authorize, type Grant } from '../operations/access.js';
-import { invokeOperation } from '../operations/invoke.js';
+import { invokeOperation, type InvokeResult } from '../operations/invoke.js';
 import type { Deps } from '../operations/types.js';
 import type { Authenticator } from './auth.js';
 import {
   clientAddress,
+  encodeAnswer,
   encodingFor,
+  writeAnswer,
   isJsonType,
   JSON_TYPE,
   type Req,
   type Res,
-  send,
   type Target,
 } from './http.js';
 import type { ProxyTrust } from './proxy-trust.js';
@@ -190,18 +191,53 @@ function handlerFor(row: RouteRow, options: RestOptions) {
     const read = row.method === 'GET' ? undefined : (await options.readBody(req, res))?.value;
     await options.admit(res);
     const input = parseInput(op, rawInput(row, req, target, read));
-    const out = await invokeOperation(grant, input, deps, cache, { signal: options.signalFor(res) });
-    if (out.cache) res.setHeader('X-Cache', out.cache);
-    if (row.aliasOf) res.setHeader('Link', `<${row.aliasOf}>; rel="canonical"`);
-    if (out.bytes && op.produces) {
-      // A picture has no envelope: its warnings (DST gaps and folds) travel in a header.
-      if (out.warnings.length) res.setHeader('X-Warnings', asciiJson(out.warnings));
-      sendCacheable(req, res, op, op.produces === 'image/svg+xml' ? SVG_TYPE : op.produces, out.bytes);
-      return;
-    }
+    const signal = options.signalFor(res);
+    const ready = (out: InvokeResult) => readyAnswer(req, res, row, out, deps);
+    const out = await invokeOperation(grant, input, deps, cache, { signal, prepare: ready });
+    // A charged run was readied before its charge; a cache hit or a free answer is readied now.
+    (out.deliver ?? (await ready(out)))();
+  };
+}
+
+/**
+ * The answer's headers and bytes (envelope, compression, ETag), readied before the charge, and the
+ * synchronous write that sends them: compressed or not, a unit is committed only when nothing but
+ * the commit stands between it and the bytes handed to the socket.
+ */
+async function readyAnswer(
+  req: Req,
+  res: Res,
+  row: RouteRow,
+  out: InvokeResult,
+  deps: Deps,
+): Promise<() => void> {
+  const op = row.op;
+  const headers: [string, string][] = [];
+  if (out.cache) headers.push(['X-Cache', out.cache]);
+  if (row.aliasOf) headers.push(['Link', `<${row.aliasOf}>; rel="canonical"`]);
+  let write: () => void;
+  if (out.bytes && op.produces) {
+    // A picture has no envelope: its warnings (DST gaps and folds) travel in a header.
+    if (out.warnings.length) headers.push(['X-Warnings', asciiJson(out.warnings)]);
+    write = await readyCacheable(
+      req,
+      res,
+      op,
+      op.produces === 'image/svg+xml' ? SVG_TYPE : op.produces,
+      out.bytes,
+    );
+  } else {
     const body = envelope(row, out.json, metaOf(op, out, deps));
-    if (op.httpCache) sendCacheable(req, res, op, JSON_TYPE, body);
-    else send(res, 200, JSON_TYPE, body);
+    if (op.httpCache) write = await readyCacheable(req, res, op, JSON_TYPE, body);
+    else {
+      const answer = await encodeAnswer(JSON_TYPE, body, encodingFor(res, JSON_TYPE, body.length));
+      write = () => writeAnswer(res, 200, answer);
+    }
+  }
+  return () => {
+    if (res.headersSent) return;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    write();
   };
 }
 
@@ -221,19 +257,35 @@ const CACHE_CONTROL = { public: 'public, max-age=86400', private: 'private, max-
  * and 304 without a body when the client already holds these bytes. A compressed answer is another
  * representation with other bytes, so its strong ETag differs (RFC 9110 section 8.8.3): the tag of
  * the bytes with the coding appended (`"…-br"`), and a 304 names the representation it confirms.
+ * Readies the bytes and returns their synchronous write.
  */
-function sendCacheable(req: Req, res: Res, op: RouteRow['op'], type: string, body: Buffer): void {
+async function readyCacheable(
+  req: Req,
+  res: Res,
+  op: RouteRow['op'],
+  type: string,
+  body: Buffer,
+): Promise<() => void> {
   const encoding = encodingFor(res, type, body.length);
   const tag = createHash('sha256').update(body).digest('base64url').slice(0, 32);
   const etag = `"${tag}${encoding ? `-${encoding}` : ''}"`;
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', CACHE_CONTROL[op.httpCache ?? 'private']);
+  const cacheControl = CACHE_CONTROL[op.httpCache ?? 'private'];
+  const cached = (status: number) => {
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', cacheControl);
+    res.statusCode = status;
+  };
   if (matchesEtag(req.headers['if-none-match'], etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
+    return () => {
+      cached(304);
+      res.end();
+    };
   }
-  send(res, 200, type, body, encoding);
+  const answer = await encodeAnswer(type, body, encoding);
+  return () => {
+    cached(200);
+    writeAnswer(res, 200, answer);
+  };
 }
 
 /** If-None-Match: `*` or a list of tags, weak ones compared by their opaque part (RFC 9110, 13.1.2). */

@@ -22,6 +22,8 @@ export interface InvokeResult {
   charged: number;
   /** A picture operation's answer (`produces`): the SVG as UTF-8 or the PNG; `json` is then empty. */
   bytes: Buffer | null;
+  /** What `prepare` readied, when it was given and a run was charged: write it at once. */
+  deliver?: () => void;
 }
 
 export interface InvokeOptions {
@@ -35,6 +37,12 @@ export interface InvokeOptions {
   signal?: AbortSignal;
   /** Cancellation and a progress channel for the run itself (MCP). */
   feedback?: RunFeedback;
+  /**
+   * Readies the bytes to send before the charge (REST: the envelope, compressed) and returns their
+   * synchronous write, so that only the commit stands between the charge and the last byte handed
+   * to the socket, compressed or not. Called for a run that is about to be committed.
+   */
+  prepare?: (answer: InvokeResult) => Promise<() => void>;
 }
 
 /** The run, unless `signal` aborts first (its reason is thrown; the run goes on, unwaited). */
@@ -111,6 +119,11 @@ export async function invokeOperation(
   const answer: MeasuredAnswer = { json };
   // Before charging and caching: a refused answer is not paid for, and a cache hit implies it was.
   if (!bytes) refuseBySize(op, input, answer, answerLimit);
+  const result: InvokeResult = paid
+    ? { json, data, warnings, cache: 'HIT', charged: 0, bytes }
+    : { json, data, warnings, cache: key ? 'MISS' : null, charged: units, bytes };
+  // The bytes are readied first (compression takes a while); a client gone meanwhile pays nothing.
+  const deliver = options.prepare ? await options.prepare(result) : undefined;
   // Past this point the answer is delivered: the commit below is short and the answer follows it.
   if (signal?.aborted) throw signal.reason as Error;
   if (meter && caller && units > 0) {
@@ -121,8 +134,7 @@ export async function invokeOperation(
     }
   }
   if (key) cache.set(key, new CachedAnswer(json, warnings, bytes, answer.framed), bytes?.length ?? 0);
-  if (paid) return { json, data, warnings, cache: 'HIT', charged: 0, bytes };
-  return { json, data, warnings, cache: key ? 'MISS' : null, charged: units, bytes };
+  return deliver ? { ...result, deliver } : result;
 }
 
 /** The result cache's key of an answer: per caller, operation and canonical input. */
