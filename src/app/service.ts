@@ -59,12 +59,27 @@ export interface Service extends Listener {
   metrics: ServiceMetrics | null;
 }
 
-/** Builds the dependencies once and serves MCP + REST from one HTTP listener. */
-export async function createService(
+/** What every surface of one process shares: the operations' dependencies and their lifetime. */
+export interface Core {
+  deps: Deps;
+  tools: readonly AnyTool[];
+  /** The start-up load of the knowledge chunks (SAGE waits for it); rejects when the store fails. */
+  knowledgeLoad: Promise<LoadReport | null>;
+  /** The process's instruments (null when measuring is off). */
+  metrics: ServiceMetrics | null;
+  /** Stops the worker processes, waits for the knowledge load, closes the store (unless lent). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the dependencies once: ephemeris, store, city table, knowledge, SAGE and the worker pool
+ * when an operation is heavy. The HTTP service and the stdio server both start from here.
+ */
+export async function createCore(
   config: Config,
   log: Logger,
   overrides: ServiceOverrides = {},
-): Promise<Service> {
+): Promise<Core> {
   // First, synchronously: missing ephemeris files must stop the start before anything is opened.
   const ephemeris = overrides.ephemeris ?? createEphemeris();
   const metrics = overrides.metrics === undefined ? createMetrics() : overrides.metrics;
@@ -100,6 +115,23 @@ export async function createService(
     ...(pool ? { pool } : {}),
     ...measured,
   };
+  const close = async () => {
+    await pool?.close();
+    await knowledgeLoad.catch(() => {});
+    if (!overrides.store) await store.close();
+  };
+  return { deps, tools, knowledgeLoad, metrics, close };
+}
+
+/** Builds the dependencies once and serves MCP + REST from one HTTP listener. */
+export async function createService(
+  config: Config,
+  log: Logger,
+  overrides: ServiceOverrides = {},
+): Promise<Service> {
+  const core = await createCore(config, log, overrides);
+  const { deps, tools, knowledgeLoad, metrics } = core;
+  const measured = metrics ? { metrics } : {};
   const http = createHttpApp({
     tools,
     endpoints: overrides.endpoints ?? ENDPOINTS,
@@ -120,12 +152,9 @@ export async function createService(
     },
     trustProxy: config.trustProxy,
   });
+  const { store, pool } = deps;
   metrics?.watch({ admission: http.admission, journal: store.usage, ...(pool ? { pool } : {}) });
-  const listener = httpListener(http, config, async () => {
-    await pool?.close();
-    await knowledgeLoad.catch(() => {});
-    if (!overrides.store) await store.close();
-  });
+  const listener = httpListener(http, config, core.close);
   return { deps, http, knowledgeLoad, metrics, ...listener };
 }
 

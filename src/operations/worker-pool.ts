@@ -110,7 +110,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       execArgv: FROM_TYPESCRIPT ? ['--import', 'tsx'] : [],
       // Structured clone: a multi-megabyte answer travels as one string, not re-escaped as JSON.
       serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Whatever a worker prints goes to stderr: under `stdio` this process's stdout is JSON-RPC only.
+      stdio: ['ignore', 2, 2, 'ipc'],
     });
     const slot: Slot = { worker, task: null };
     try {
