@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { rm, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

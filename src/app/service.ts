@@ -98,12 +98,14 @@ export async function createCore(
         ...measured,
       })
     : undefined;
+  const stopping = new AbortController();
   const { sage, knowledgeLoad } = startSage(
     store,
     config,
     log,
     overrides.skipKnowledgeLoad ?? false,
     metrics,
+    stopping.signal,
   );
   const deps: Deps = {
     cities,
@@ -116,6 +118,7 @@ export async function createCore(
     ...measured,
   };
   const close = async () => {
+    stopping.abort();
     await pool?.close();
     await knowledgeLoad.catch(() => {});
     if (!overrides.store) await store.close();

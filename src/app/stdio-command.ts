@@ -5,6 +5,7 @@ import { RESOURCES } from '../resources/index.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './log.js';
 import { createCore } from './service.js';
+import { TOOLS } from '../tools/index.js';
 import { userDataDir } from './user-data-dir.js';
 
 export const STDIO_HELP = `Usage:
@@ -36,28 +37,30 @@ export async function stdioCommand(): Promise<void> {
   const config = loadConfig(env);
   const log = createLogger(config.logLevel);
   const started = performance.now();
-  const core = await createCore(config, log, { metrics: null });
+  // The connection opens first: the host's `initialize` is answered while the store opens.
+  const core = createCore(config, log, { metrics: null });
   const server = serveMcpStdio({
-    tools: core.tools,
+    tools: TOOLS,
     resources: RESOURCES,
-    deps: core.deps,
+    deps: core.then((c) => c.deps),
     cache: new ResultCache(config.cacheEntries),
     log,
   });
+  onceStopped(log, async () => {
+    await server.close();
+    await (await core).close();
+  });
+  const { deps } = await core;
   log.info(
     {
       dataDir: config.databaseUrl ? undefined : config.dataDir,
-      database: core.deps.store.db.kind,
-      tools: core.tools.length,
+      database: deps.store.db.kind,
+      tools: TOOLS.length,
       sage: config.anthropic ? 'model' : 'extractive',
       startupMs: Math.round(performance.now() - started),
     },
     'serving MCP over stdio',
   );
-  onceStopped(log, async () => {
-    await server.close();
-    await core.close();
-  });
 }
 
 /** Runs `stop` once, on stdin's end or a signal, then exits: 0 when it finished in time. */
