@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { createEphemeris, type Ephemeris } from '../core/ephemeris/index.js';
+import { createEphemeris, type Ephemeris, EPHEMERIS_ENGINE } from '../core/ephemeris/index.js';
 import { type KnowledgeBase, loadKnowledgeBase } from '../core/knowledge/index.js';
 import { type CityTable, loadCityTable } from '../core/location/index.js';
 import { ENDPOINTS } from '../endpoints/index.js';
@@ -82,6 +82,11 @@ export async function createCore(
 ): Promise<Core> {
   // First, synchronously: missing ephemeris files must stop the start before anything is opened.
   const ephemeris = overrides.ephemeris ?? createEphemeris();
+  if (EPHEMERIS_ENGINE.nativeUnavailable !== null)
+    log.info(
+      { reason: EPHEMERIS_ENGINE.nativeUnavailable, version: ephemeris.version },
+      'Swiss Ephemeris runs as WebAssembly: the same C library version and data files as the native addon',
+    );
   const metrics = overrides.metrics === undefined ? createMetrics() : overrides.metrics;
   const measured = metrics ? { metrics } : {};
   const [store, cities, knowledge] = await Promise.all([
