@@ -131,6 +131,11 @@ describe('the SDK stdio client on a fresh data directory', () => {
       .filter(Boolean)
       .map((l) => JSON.parse(l) as { msg: string });
     expect(lines.map((l) => l.msg)).toContain('serving MCP over stdio');
+    // An install without the native addon says once that WebAssembly computes (scripts/pack-check.sh).
+    const expected = process.env.CHART_SERVICE_EXPECT_ENGINE;
+    const saysWasm = lines.filter((l) => /Swiss Ephemeris runs as WebAssembly/.test(l.msg)).length;
+    if (expected === 'wasm') expect(saysWasm).toBe(1);
+    if (expected === 'native') expect(saysWasm).toBe(0);
   });
 });
 
