@@ -2,7 +2,8 @@
 # The package as a person installs it: `npm pack` (compiled code, data, fonts, knowledge, the
 # WebAssembly ephemeris; nothing of tests or benches), then `npm install -g` of the tarball into a
 # scratch prefix twice, normally (the native swisseph addon is built) and with --ignore-scripts (no
-# addon: the WebAssembly build runs), and `npx <tarball>`; test/e2e/stdio.test.ts runs against each.
+# addon: the WebAssembly build runs), `npx <tarball>`, and the Claude Desktop bundle (`npm run
+# bundle`, unpacked and started as its manifest says); test/e2e/stdio.test.ts runs against each.
 # Run from .ci/run after `npm test`; needs the registry for the package's dependencies.
 set -eu
 cd "$(dirname "$0")/.."
@@ -27,9 +28,13 @@ if grep -E '^package/(test|bench|scripts|src|docs|deploy|\.ci)/|\.map$|\.test\.'
 fi
 
 run_stdio_test() {
-  # $1: the installed command; $2: the Swiss Ephemeris build it must report (native or wasm).
-  CHART_SERVICE_BIN="$1" CHART_SERVICE_EXPECT_ENGINE="$2" \
-    npx vitest run --project service test/e2e/stdio.test.ts
+  # $1: the installed command; $2: the Swiss Ephemeris build it must report (native or wasm);
+  # then vitest's own options.
+  bin=$1
+  engine=$2
+  shift 2
+  CHART_SERVICE_BIN="$bin" CHART_SERVICE_EXPECT_ENGINE="$engine" \
+    npx vitest run --project service test/e2e/stdio.test.ts "$@"
 }
 
 echo "== npm install -g (scripts run: the native addon is built)"
@@ -51,4 +56,17 @@ chmod +x "$TMP/npx-chart-service"
 # The first run installs into npx's cache; the test's client should not wait for that.
 "$TMP/npx-chart-service" --help >/dev/null
 cd "$ROOT"
-run_stdio_test "$TMP/npx-chart-service" native
+# Not the SIGTERM case: the signal reaches npx, which dies of it whatever the server does.
+run_stdio_test "$TMP/npx-chart-service" native -t 'SDK stdio client|stdin closing|Inspector'
+
+echo "== the Claude Desktop bundle (npm run bundle), started as its manifest says"
+npm run bundle --silent
+VERSION=$(node -p "require('./package.json').version")
+node_modules/.bin/mcpb unpack "chart-service-$VERSION.mcpb" "$TMP/mcpb" >/dev/null
+test ! -e "$TMP/mcpb/node_modules/swisseph/build"
+cat >"$TMP/mcpb-chart-service" <<WRAP
+#!/bin/sh
+EPHEMERIS_ENGINE=wasm exec node "$TMP/mcpb/dist/src/main.js" "\$@"
+WRAP
+chmod +x "$TMP/mcpb-chart-service"
+run_stdio_test "$TMP/mcpb-chart-service" wasm

@@ -31,6 +31,10 @@ const STOP_DEADLINE_MS = 5_000;
  */
 export async function stdioCommand(): Promise<void> {
   const env = { ...process.env };
+  // A host that leaves an optional setting's placeholder (`${user_config.data_dir}`) unexpanded
+  // means the person set nothing.
+  for (const name of ['DATA_DIR', 'ANTHROPIC_API_KEY'])
+    if (/^\$\{[^}]*\}$/.test(env[name] ?? '')) delete env[name];
   env.DATA_DIR ||= userDataDir();
   // One host, one person: a worker process for heavy calls is plenty unless asked otherwise.
   env.WORKERS ||= '1';
