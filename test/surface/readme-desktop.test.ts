@@ -54,5 +54,6 @@ describe('README: Use it on your computer', () => {
 
   it('adds the server to Claude Code with one command', () => {
     expect(blocks('sh').join('\n')).toMatch(/^claude mcp add chart-service -- chart-service stdio$/m);
+    expect(blocks('sh').join('\n')).toMatch(/^npm run bundle\b/m);
   });
 });
