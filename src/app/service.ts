@@ -124,8 +124,8 @@ export async function createCore(
   };
   const close = async () => {
     stopping.abort();
-    await pool?.close();
-    await knowledgeLoad.catch(() => {});
+    // The workers stop while the knowledge load finishes its current file; the store closes last.
+    await Promise.all([pool?.close(), knowledgeLoad.catch(() => {})]);
     if (!overrides.store) await store.close();
   };
   return { deps, tools, knowledgeLoad, metrics, close };
