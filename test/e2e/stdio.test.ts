@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMPTS } from '../../src/prompts/index.js';
 import { RESOURCES } from '../../src/resources/index.js';
 import { TOOLS } from '../../src/tools/index.js';
+import { fakeAnthropic } from '../helpers/fake-anthropic.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { OUTSIDE_CLIENTS, requireOutsideClients, runOnNode22 } from '../helpers/outside-clients.js';
 import { startService } from '../helpers/service.js';
@@ -40,11 +41,14 @@ afterAll(() => {
 });
 
 /** The SDK client connected to a new `chart-service stdio` process; stderr is collected. */
-async function connectStdio(dataDir: string): Promise<{ client: Client; stderr: () => string }> {
+async function connectStdio(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: bin.command,
     args: [...bin.args, 'stdio'],
-    env: stdioEnv(dataDir),
+    env: stdioEnv(dataDir, extraEnv),
     stderr: 'pipe',
   });
   let stderr = '';
@@ -136,6 +140,31 @@ describe('the SDK stdio client on a fresh data directory', () => {
     const saysWasm = lines.filter((l) => /Swiss Ephemeris runs as WebAssembly/.test(l.msg)).length;
     if (expected === 'wasm') expect(saysWasm).toBe(1);
     if (expected === 'native') expect(saysWasm).toBe(0);
+  });
+});
+
+describe('SAGE with ANTHROPIC_API_KEY set', () => {
+  it('phrases the answer with the model (a fake Messages API on loopback)', async () => {
+    const fake = await fakeAnthropic();
+    const { client } = await connectStdio(freshDir(), {
+      ANTHROPIC_API_KEY: 'sk-ant-test',
+      ANTHROPIC_BASE_URL: fake.url,
+    });
+    try {
+      const r = await client.callTool({
+        name: 'query_sage',
+        arguments: { query: 'What does an open Ajna mean?' },
+      });
+      expect(r.isError).toBeFalsy();
+      expect((r.structuredContent as { answer: string }).answer).toContain('from the fake model');
+      expect(fake.requests).toHaveLength(1);
+      // The key travels in a request header (which one is the SDK's business), never in the body.
+      expect(Object.values(fake.requests[0]!.headers).join(' ')).toContain('sk-ant-test');
+      expect(JSON.stringify(fake.requests[0]!.body)).not.toContain('sk-ant-test');
+    } finally {
+      await client.close();
+      await fake.close();
+    }
   });
 });
 
