@@ -37,6 +37,8 @@ export interface ServiceOverrides {
   skipKnowledgeLoad?: boolean;
   /** Module URL of the operations worker processes load (its `OPERATIONS` export); app/operation-registry.ts by default. */
   workerRegistry?: string;
+  /** Start the worker processes with the first heavy task instead of at start (the stdio server). */
+  lazyWorkers?: boolean;
   /** null: measure nothing (the bench's baseline); a registry of the service's own by default. */
   metrics?: ServiceMetrics | null;
   /** What `/metrics` serves; this process's registry by default. */
@@ -100,6 +102,7 @@ export async function createCore(
     ? createWorkerPool({
         size: config.workers,
         registry: overrides.workerRegistry ?? OPERATION_REGISTRY,
+        lazy: overrides.lazyWorkers ?? false,
         ...measured,
       })
     : undefined;

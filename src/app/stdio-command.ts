@@ -42,7 +42,7 @@ export async function stdioCommand(): Promise<void> {
   const log = createLogger(config.logLevel);
   const started = performance.now();
   // The connection opens first: the host's `initialize` is answered while the store opens.
-  const core = createCore(config, log, { metrics: null });
+  const core = createCore(config, log, { metrics: null, lazyWorkers: true });
   const server = serveMcpStdio({
     tools: TOOLS,
     resources: RESOURCES,

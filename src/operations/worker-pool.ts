@@ -43,6 +43,11 @@ export interface WorkerPoolOptions {
   registry: string;
   /** Task latency, from queueing to the answer. */
   metrics?: Metrics;
+  /**
+   * Start the workers with the first task instead of at once: a desktop process may never run a
+   * heavy operation, and starting workers costs a busy machine seconds of CPU at start and at exit.
+   */
+  lazy?: boolean;
 }
 
 /** Messages between the pool and its workers. */
@@ -149,7 +154,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     return slot;
   };
 
-  for (let i = 0; i < size; i++) slots.push(spawn());
+  const fill = () => {
+    while (slots.length < size) slots.push(spawn());
+  };
+  if (!options.lazy) fill();
 
   return {
     size,
@@ -161,6 +169,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     },
     run(operation, input) {
       if (closed) return Promise.reject(new Error('worker pool is closed'));
+      fill();
       const start = performance.now();
       return new Promise<HeavyResult>((resolve, reject) => {
         queue.push({ id: nextId++, operation, input, resolve, reject });

@@ -119,6 +119,14 @@ describe('the SDK stdio client on a fresh data directory', () => {
     }
   });
 
+  it('runs a heavy tool in a worker process started on demand (get_moon_transits)', async () => {
+    const tool = TOOLS.find((t) => t.name === 'get_moon_transits')!;
+    expect(tool.heavy).toBe(true);
+    const r = await client.callTool({ name: tool.name, arguments: tool.example as Record<string, unknown> });
+    expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+    expect(r.structuredContent).toBeTypeOf('object');
+  });
+
   it('answers a SAGE question extractively without a model key', async () => {
     const r = await client.callTool({
       name: 'query_sage',
