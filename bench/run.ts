@@ -15,6 +15,7 @@ import { chartBenchSections } from './chart.js';
 import { mcpSessionSection } from './mcp-session.js';
 import { meteredWriteSection, metricsOverheadSection, startupSection } from './operations.js';
 import { scaleOutSection } from './scale-out.js';
+import { zoneResolutionSection } from './zones.js';
 import { compressionSection } from './compression.js';
 import { desktopSection } from './desktop.js';
 import { measureMemory, memorySection } from './memory.js';
@@ -68,6 +69,8 @@ ${row('resolve, exact place (validate_location, valid)', resolve)}
 ${row('resolve, unresolvable with suggestions (fuzzy)', suggest)}
 ${row('search (/api/locations, prefix, limit 10)', search)}
 `);
+  log('time zone resolution…');
+  sections.push(zoneResolutionSection(table));
 }
 
 async function coldStart(): Promise<void> {

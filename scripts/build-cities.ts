@@ -23,6 +23,7 @@ import {
   MATCH_KIND,
 } from '../src/core/location/artifact.js';
 import { KEY_VERSION, matchKey, normalizeName } from '../src/core/location/normalize.js';
+import { isKnownZone } from '../src/core/time/index.js';
 import {
   AUSTRALIA_STATES,
   CANADA_PROVINCES,
@@ -153,11 +154,8 @@ for (const line of tsv.toString('utf8').split('\n')) {
 rowsIn.sort((a, b) => b.population - a.population || a.id - b.id);
 
 for (const zone of new Set(rowsIn.map((r) => r.zone))) {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-  } catch {
-    throw new Error(`time zone ${zone} is unknown to this Node's ICU (${process.versions.icu})`);
-  }
+  if (!isKnownZone(zone))
+    throw new Error(`time zone ${zone} is not in data/zones.json.gz (npm run data:zones)`);
 }
 
 // --- admin1 codes: reconcile the two snapshots ---------------------------------------------------

@@ -28,11 +28,19 @@ export function parseInput(op: AnyOperation, raw: unknown): z.infer<AnyOperation
   return parsed.data;
 }
 
-/** Zod issues -> one `invalid_input` whose message lists each field and what to send. */
+/**
+ * Zod issues -> one error whose message lists each field and what to send: `invalid_input`, or
+ * `out_of_range` when every issue is a number past the bounds of a field hinted `outOfRange`.
+ */
 export function inputError(error: z.ZodError, schema: z.ZodType, raw: unknown): AppError {
   const details = error.issues.map((issue) => detailOf(issue, schema, raw));
   const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
-  return new AppError('invalid_input', summary, { details });
+  const outOfRange = error.issues.every((issue) => {
+    const target = schemaAt(schema, issue.path);
+    const bound = issue.code === 'too_small' || issue.code === 'too_big';
+    return bound && issue.origin === 'number' && target !== undefined && hintOf(target)?.outOfRange === true;
+  });
+  return new AppError(outOfRange ? 'out_of_range' : 'invalid_input', summary, { details });
 }
 
 type Issue = z.core.$ZodIssue;

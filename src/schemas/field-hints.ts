@@ -11,6 +11,11 @@ export interface FieldHint {
   expected: string;
   /** For a text whose form is wrong: what is wrong and, when there is one, the value to send instead. */
   problem?: (value: string) => FormProblem | null;
+  /**
+   * A number past this field's minimum or maximum is `out_of_range` (dates the ephemeris does not
+   * cover), not `invalid_input`: the same code a date outside the files gets from every other tool.
+   */
+  outOfRange?: true;
 }
 
 /** Private registry (not the global one), so the hints never leak into the advertised JSON Schema. */

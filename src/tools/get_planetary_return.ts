@@ -3,6 +3,7 @@ import { invalidInput } from '../core/errors.js';
 import { birthReturns, matchName, RETURN_BODIES } from '../core/transits/index.js';
 import { defineTool } from '../operations/types.js';
 import { birthInputFields, withPlaceRule } from '../schemas/birth-input.js';
+import { hinted } from '../schemas/field-hints.js';
 import { planetaryReturnSchema } from '../schemas/events.js';
 
 /** Return charts need the design instant ~3 months earlier, and the year must end inside the files. */
@@ -22,12 +23,18 @@ export const getPlanetaryReturnTool = defineTool({
     z.object({
       ...birthInputFields({ sameAsTool: 'generate_chart' }),
       planet: z.string().describe(`The returning body (any case): ${RETURN_BODIES.join(', ')}.`),
-      year: z
-        .number()
-        .int()
-        .min(FIRST_YEAR)
-        .max(LAST_YEAR)
-        .describe(`Calendar year (UTC) to search, ${FIRST_YEAR} to ${LAST_YEAR}.`),
+      year: hinted(
+        z
+          .number()
+          .int()
+          .min(FIRST_YEAR)
+          .max(LAST_YEAR)
+          .describe(`Calendar year (UTC) to search, ${FIRST_YEAR} to ${LAST_YEAR}.`),
+        {
+          expected: `a calendar year from ${FIRST_YEAR} to ${LAST_YEAR} (the return chart's design side needs the ephemeris 3 months earlier)`,
+          outOfRange: true,
+        },
+      ),
     }),
   ),
   output: planetaryReturnSchema,

@@ -87,6 +87,12 @@ export const validateLocationTool = defineTool({
         'Present with warning: up to 5 other places the name could mean, most populous first; send the ' +
           'chosen `value` back as birthLocation to select it.',
       ),
+    offsetWarnings: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Present when the offset needs a word (clock change, local mean time, unsure history). Tell the user.',
+      ),
     error: z.string().optional().describe('Present only when valid is false: what went wrong, for a person.'),
     suggestions: z
       .array(suggestionSchema)

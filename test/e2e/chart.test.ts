@@ -296,7 +296,12 @@ describe('DST warnings (documented rule: gap -> earlier offset, fold -> earlier 
       birthLocation: 'Montreal, QC',
     });
     expect(r.body.data.birthInfo.utcOffset).toBe('-05:17:32');
-    expect(r.body.meta!.warnings).toEqual([expect.stringMatching(/local mean time UTC-05:17:32/)]);
+    // Toronto's mean time (the zone's), 23 minutes from Montréal's own: the warning says both.
+    expect(r.body.meta!.warnings).toEqual([
+      expect.stringMatching(
+        /local mean time for the zone, UTC-05:17:32 .* is UTC-04:54:21, 23 min 11 s ahead/,
+      ),
+    ]);
   });
 });
 
@@ -427,6 +432,39 @@ describe('bad input: 400 naming the field on REST, isError on MCP', () => {
       code: 'out_of_range',
       details: [{ field: 'birthDate', from: '1800-04-08', to: '2399-12-30' }],
     });
+  });
+
+  // Regression: the astrology chart named the ephemeris' own range for 1799-12-31 and then refused
+  // 1800-01-02 with a Human Design message; its Design side needs the same 3 months as Human Design.
+  it.each(['1799-12-31', '1800-01-02', '1800-04-07', '2400-06-01'])(
+    'the astrology chart refuses %s with its own supported dates',
+    async (birthDate) => {
+      const rest = await post('/api/astrology', { ...R1, birthDate });
+      expect(rest.status).toBe(400);
+      expect(rest.body.error).toMatchObject({
+        code: 'out_of_range',
+        details: [{ field: 'birthDate', from: '1800-04-08', to: '2399-12-30' }],
+      });
+      expect(rest.body.error!.message).toMatch(
+        /^birthDate: .* is outside the supported birth dates for the astrology chart \(Personality and Design\): 1800-04-08 to 2399-12-30/,
+      );
+      expect(rest.body.error!.message).not.toMatch(/Human Design/);
+    },
+  );
+
+  it('the astrology chart answers from its first supported date', async () => {
+    const rest = await post('/api/astrology', { ...R1, birthDate: '1800-04-09' });
+    expect(rest.status).toBe(200);
+  });
+
+  // Regression: a year outside the returns' range was invalid_input, unlike every other date limit.
+  it.each([1800, 2399])('returns for the year %s are out_of_range, naming the years', async (year) => {
+    const rest = await post('/api/returns', { ...R1, planet: 'sun', year });
+    expect(rest.status).toBe(400);
+    expect(rest.body.error).toMatchObject({ code: 'out_of_range', details: [{ field: 'year' }] });
+    expect(rest.body.error!.message).toMatch(/^year: must be a calendar year from 1801 to 2398/);
+    const wrongType = await post('/api/returns', { ...R1, planet: 'sun', year: 'next' });
+    expect(wrongType.body.error!.code).toBe('invalid_input');
   });
 
   it('an unknown place is 400 location_not_found with up to 5 suggestions; MCP isError with them', async () => {

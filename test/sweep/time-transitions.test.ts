@@ -1,8 +1,8 @@
 /**
  * Wall clock + IANA zone -> UTC instant, swept over every transition of six zones 1900-2030: every
  * wall time that exists exactly once resolves and formats back to itself, and the resolved offset is
- * the zone's offset at that instant. Expected offsets: the IANA tz database (tzdata as shipped in
- * Node 20's ICU). A sweep of about 15,000 wall times per zone, so it lives in the slow tier; the
+ * the zone's offset at that instant. Expected offsets: the IANA tz database with backzone (the bundled
+ * data/zones.json.gz, itself checked against zdump and zoneinfo in zone-reference.test.ts). A sweep of about 15,000 wall times per zone, so it lives in the slow tier; the
  * named regressions are in test/core/time/time.test.ts.
  */
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import {
   PERSON_FIELDS,
   resolveBirth,
 } from '../birth/index.js';
-import type { Ephemeris, HouseSystem } from '../ephemeris/index.js';
+import { assertDesignSideBirth, type Ephemeris, type HouseSystem } from '../ephemeris/index.js';
 import type { HdBirthInfo } from '../human-design/index.js';
 import type { KnowledgeBase } from '../knowledge/index.js';
 import type { CityTable } from '../location/index.js';
@@ -52,6 +52,8 @@ export function astrologyMomentsAt(
   place: { latitude: number; longitude: number },
   houseSystem: HouseSystem = DEFAULT_HOUSE_SYSTEM,
 ): { personality: ChartMoment; design: ChartMoment; designJdUT: number } {
+  // Checked first, so a birth too early for the Design side is refused with this chart's own range.
+  assertDesignSideBirth(jdUT, 'the astrology chart (Personality and Design)');
   const personality = astrologyChartAt(ephemeris, jdUT, place, houseSystem);
   const designJdUT = ephemeris.designInstant(jdUT, personality.longitudes.Sun);
   const design = astrologyChartAt(ephemeris, designJdUT, place, houseSystem);

@@ -1,6 +1,7 @@
 import { AppError } from '../errors.js';
 import { type BirthPlace, type CityTable, resolveBirthPlace } from '../location/index.js';
-import { formatOffset, parseDate, parseTime, resolveWallClock } from '../time/index.js';
+import { resolveBirthClock } from '../time/birth-clock.js';
+import { formatOffset, parseDate, parseTime } from '../time/index.js';
 import { type BirthFieldNames, PERSON_FIELDS } from './fields.js';
 
 /** One person's birth as sent (the field names differ per tool; see fields.ts). */
@@ -16,7 +17,7 @@ export interface ResolvedBirth {
   place: BirthPlace;
   utcMs: number;
   offsetSeconds: number;
-  /** Ambiguous-place, gap / fold and local-mean-time notes, for the warnings a caller reads. */
+  /** Ambiguous-place, gap / fold, local-mean-time and less-reliable-history notes, for the warnings a caller reads. */
   warnings: string[];
 }
 
@@ -56,18 +57,10 @@ export function resolveBirth(
         ),
     ],
   ] as const);
-  const resolved = resolveWallClock({ ...date, ...time }, place.timezone);
+  const clock = resolveBirthClock({ ...date, ...time }, place.timezone, place.lon);
   // Place first (an ambiguous name changes everything after it), then the clock.
-  const warnings: string[] = [...place.warnings];
-  if (resolved.warning) warnings.push(resolved.warning);
-  if (resolved.offsetSeconds % 60 !== 0) {
-    warnings.push(
-      `${input.birthDate} ${input.birthTime} in ${place.timezone} predates standard time there: the zone's local ` +
-        `mean time UTC${formatOffset(resolved.offsetSeconds)} was used, which can differ from the local mean time ` +
-        'of the birth town itself by some minutes.',
-    );
-  }
-  return { place, utcMs: resolved.utcMs, offsetSeconds: resolved.offsetSeconds, warnings };
+  const warnings = [...place.warnings, ...clock.warnings];
+  return { place, utcMs: clock.utcMs, offsetSeconds: clock.offsetSeconds, warnings };
 }
 
 type Check = readonly [field: string, run: () => unknown];

@@ -29,6 +29,7 @@ export {
 } from './eclipses.js';
 export { bundledEphePath, ENGINE as EPHEMERIS_ENGINE } from './native.js';
 export {
+  assertDesignSideBirth,
   assertHumanDesignBirth,
   assertSupportedJulianDay,
   DESIGN_LOOKBACK_MAX_DAYS,

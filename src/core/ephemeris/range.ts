@@ -62,16 +62,25 @@ export function assertSupportedJulianDay(jdUT: number): void {
   );
 }
 
-/** Like assertSupportedJulianDay, for a Human Design birth, whose design instant is ~3 months earlier. */
-export function assertHumanDesignBirth(jdUT: number): void {
+/**
+ * Like assertSupportedJulianDay, for a birth whose chart has a design side ~3 months earlier: Human
+ * Design's, and the astrology chart's Design side. `chart` names the chart in the message ("Human
+ * Design"), so a caller reads the range of the tool it called.
+ */
+export function assertDesignSideBirth(jdUT: number, chart: string): void {
   if (jdUT >= HUMAN_DESIGN_BIRTH_RANGE.startJdUT && jdUT < HUMAN_DESIGN_BIRTH_RANGE.endJdUT) return;
   finite(jdUT);
   const { firstDay, lastDay } = HUMAN_DESIGN_BIRTH_RANGE;
   throw new AppError(
     'out_of_range',
-    `${describeJulianDay(jdUT)} is outside the supported birth dates for Human Design: ${firstDay} to ` +
+    `${describeJulianDay(jdUT)} is outside the supported birth dates for ${chart}: ${firstDay} to ` +
       `${lastDay} (UT). The design side needs the Sun about 3 months before birth, and the Swiss ` +
       `Ephemeris files start on ${SUPPORTED_RANGE.firstDay}.`,
-    { details: [{ message: 'birth outside the Human Design range', from: firstDay, to: lastDay }] },
+    { details: [{ message: `birth outside the ${chart} range`, from: firstDay, to: lastDay }] },
   );
+}
+
+/** A Human Design birth: see assertDesignSideBirth. */
+export function assertHumanDesignBirth(jdUT: number): void {
+  assertDesignSideBirth(jdUT, 'Human Design');
 }

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import {
@@ -12,6 +10,7 @@ import {
   checkArtifact,
   MANIFEST_FILE,
 } from './artifact.js';
+import { projectDataDir } from '../data-dir.js';
 import { KEY_VERSION, matchKey } from './normalize.js';
 import { ABBREVIATED_COUNTRIES, admin1Abbreviations, COUNTRY_CODE_ALIASES } from './regions.js';
 import { buildTrigramIndex, type TrigramIndex } from './trigrams.js';
@@ -67,14 +66,9 @@ export function gridCell(lat: number, lon: number): number {
   return r * GRID_COLUMNS + c;
 }
 
-/** data/ of the project: ../../../data from src/core/location, one level more from dist/src/... */
+/** The project's data/ folder (from src/ or dist/). */
 export function defaultDataDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../../../data', '../../../../data']) {
-    const dir = resolve(here, up);
-    if (existsSync(join(dir, MANIFEST_FILE))) return dir;
-  }
-  return resolve(here, '../../../data');
+  return projectDataDir(import.meta.url, MANIFEST_FILE);
 }
 
 class CityTableError extends Error {

@@ -1,6 +1,7 @@
 import { characterCount } from '../characters.js';
 import { AppError, type ErrorDetail, invalidInput } from '../errors.js';
-import { type CalendarDate, type ClockTime, parseDate, parseTime, resolveWallClock } from '../time/index.js';
+import { resolveBirthClock } from '../time/birth-clock.js';
+import { type CalendarDate, type ClockTime, parseDate, parseTime } from '../time/index.js';
 import { placeAmbiguity } from './ambiguity.js';
 import { checkCoordinate, coordinatesLabel, formatCoordinate, zoneAt } from './coordinates.js';
 import {
@@ -47,6 +48,8 @@ export type LocationValidation =
       warning?: string;
       /** Present with `warning`: up to 5 other places, each `value` resending as birthLocation. */
       alternatives?: CitySuggestion[];
+      /** Present when the offset needs a word: a gap or fold, local mean time, less reliable history. */
+      offsetWarnings?: string[];
     }
   | { valid: false; input: string; error: string; suggestions: CitySuggestion[]; hint?: string };
 
@@ -348,7 +351,8 @@ export function validateLocation(table: CityTable, input: LocationInput): Locati
       : { valid: false, input: text, error, suggestions, hint };
   }
   const { place } = located;
-  const offsetSeconds = resolveWallClock({ ...date, ...time }, place.timezone).offsetSeconds;
+  const clock = resolveBirthClock({ ...date, ...time }, place.timezone, place.lon);
+  const offsetSeconds = clock.offsetSeconds;
   const result: LocationValidation = {
     valid: true,
     input: located.input,
@@ -359,6 +363,7 @@ export function validateLocation(table: CityTable, input: LocationInput): Locati
       offset: offsetSeconds / 3600,
       source: place.source,
     },
+    ...(clock.warnings.length === 0 ? {} : { offsetWarnings: clock.warnings }),
   };
   return place.warnings.length === 0
     ? result

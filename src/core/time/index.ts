@@ -1,12 +1,17 @@
 import { type AppError, invalidInput } from '../errors.js';
+import { civilFromDays, daysFromCivil } from './calendar.js';
 import { dateProblem, type FormProblem, timeProblem } from './input-forms.js';
+import { zoneTable } from './zone-data.js';
+import type { LocalTimeType, ZoneRules } from './zone-rules.js';
 
 /**
- * Wall clock + IANA zone -> UTC instant, with our own resolver.
+ * Wall clock + IANA zone -> UTC instant, with our own resolver over the bundled tz data (the IANA
+ * database with its backzone history, data/zones.json.gz; never the runtime's ICU zones, which lack
+ * the history of merged zones: see zone-artifact.ts).
  *
  * Why not luxon: converting local -> UTC near DST transitions, luxon returns an instant whose wall
  * clock differs from the input in about 0.3% of cases although a valid instant exists (e.g. London
- * 1941-08-10 01:30). UTC -> local through Intl is always right, so we only ever ask the zone for its
+ * 1941-08-10 01:30). UTC -> local is a lookup, so we only ever ask the zone for its
  * offset at a UTC instant and search the candidates ourselves: collect the distinct offsets the zone
  * uses within +-48 h of the naive reading, keep each candidate instant whose own offset equals the
  * offset that produced it. None = the wall time falls in a gap; two = it is ambiguous (a fold).
@@ -83,109 +88,52 @@ export function parseTime(value: string, field: string): ClockTime {
   return { hour: Number(value.slice(0, 2)), minute: Number(value.slice(3, 5)) };
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      era: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
+/** The rules of a zone the service names; an unknown name is a defect of the caller, not of the input. */
+function rulesOf(zone: string): ZoneRules {
+  const rules = zoneTable().rules(zone);
+  if (!rules)
+    throw new Error(`time zone ${JSON.stringify(zone)} is not in the bundled tz data ${zoneTable().version}`);
+  return rules;
 }
 
-/** True when the runtime knows the IANA zone. */
+/** True when the bundled tz data (IANA with backzone, data/zones.json.gz) has the zone or link. */
 export function isKnownZone(zone: string): boolean {
-  try {
-    formatterFor(zone);
-    return true;
-  } catch {
-    return false;
-  }
+  return zoneTable().rules(zone) !== undefined;
 }
 
-/** The zone's wall clock at a UTC instant (seconds included). */
-export function wallClockAt(zone: string, utcMs: number): WallClock & { second: number } {
-  // format() is about 3x faster than formatToParts() and this is the hot path of every resolve;
-  // the parts are read only if the text ever differs from the en-US shape.
-  const f = formatterFor(zone);
-  const m = EN_US_WALL_CLOCK.exec(f.format(new Date(utcMs)));
-  if (m) {
-    const year = Number(m[3]);
-    return {
-      year: m[4] === 'BC' ? 1 - year : year,
-      month: Number(m[1]),
-      day: Number(m[2]),
-      hour: Number(m[5]),
-      minute: Number(m[6]),
-      second: Number(m[7]),
-    };
-  }
-  return wallClockFromParts(f, utcMs);
+/** The local time type (offset, daylight flag, abbreviation such as "LMT") of a zone at a UTC instant. */
+export function localTimeTypeAt(zone: string, utcMs: number): LocalTimeType {
+  return rulesOf(zone).typeAt(Math.floor(utcMs / 1000));
 }
 
-const EN_US_WALL_CLOCK = /^(\d{1,2})\/(\d{1,2})\/(\d+) (AD|BC), (\d{2}):(\d{2}):(\d{2})$/;
-
-function wallClockFromParts(f: Intl.DateTimeFormat, utcMs: number): WallClock & { second: number } {
-  const parts = f.formatToParts(new Date(utcMs));
-  let year = 0;
-  let month = 0;
-  let day = 0;
-  let hour = 0;
-  let minute = 0;
-  let second = 0;
-  let bc = false;
-  for (const p of parts) {
-    switch (p.type) {
-      case 'year':
-        year = Number(p.value);
-        break;
-      case 'month':
-        month = Number(p.value);
-        break;
-      case 'day':
-        day = Number(p.value);
-        break;
-      case 'hour':
-        hour = Number(p.value);
-        break;
-      case 'minute':
-        minute = Number(p.value);
-        break;
-      case 'second':
-        second = Number(p.value);
-        break;
-      case 'era':
-        bc = p.value.startsWith('B');
-        break;
-      default:
-        break;
-    }
-  }
-  return { year: bc ? 1 - year : year, month, day, hour, minute, second };
-}
-
-function naiveUtcMs(w: WallClock & { second?: number }): number {
-  const d = new Date(0);
-  d.setUTCFullYear(w.year, w.month - 1, w.day);
-  d.setUTCHours(w.hour, w.minute, w.second ?? 0, 0);
-  return d.getTime();
+/** True when the database takes the zone's history before 1970 from its backzone file (zone-artifact.ts). */
+export function hasBackzoneHistory(zone: string): boolean {
+  return rulesOf(zone).backzone;
 }
 
 /** UTC offset of the zone at a UTC instant, in seconds. */
 export function offsetSecondsAt(zone: string, utcMs: number): number {
-  const whole = Math.floor(utcMs / 1000) * 1000;
-  return Math.round((naiveUtcMs(wallClockAt(zone, whole)) - whole) / 1000);
+  return rulesOf(zone).offsetAt(Math.floor(utcMs / 1000));
+}
+
+/** The zone's wall clock at a UTC instant (seconds included). */
+export function wallClockAt(zone: string, utcMs: number): WallClock & { second: number } {
+  const unixSeconds = Math.floor(utcMs / 1000);
+  const local = unixSeconds + rulesOf(zone).offsetAt(unixSeconds);
+  const days = Math.floor(local / 86_400);
+  const secondOfDay = local - days * 86_400;
+  return {
+    ...civilFromDays(days),
+    hour: Math.floor(secondOfDay / 3600),
+    minute: Math.floor((secondOfDay % 3600) / 60),
+    second: secondOfDay % 60,
+  };
+}
+
+function naiveUtcMs(w: WallClock & { second?: number }): number {
+  return (
+    (daysFromCivil(w.year, w.month, w.day) * 86_400 + w.hour * 3600 + w.minute * 60 + (w.second ?? 0)) * 1000
+  );
 }
 
 export function formatOffset(offsetSeconds: number): string {

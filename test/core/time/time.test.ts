@@ -1,6 +1,7 @@
 /**
  * Wall clock + IANA zone -> UTC instant.
- * Expected offsets: the IANA tz database (tzdata as shipped in Node 20's ICU), cross-checked with the
+ * Expected offsets: the IANA tz database (the bundled data/zones.json.gz, tz 2026f with backzone; the
+ * whole of it is checked against zdump and zoneinfo in test/sweep/zone-reference.test.ts), cross-checked with the
  * measurements in shared/reference/astrology-bazi-location.md section D5 (London wartime double
  * summer time, Moscow 1990, Kolkata war time, Toronto 1948 DST start on April 25, New York 2024
  * transitions, Lord Howe's half-hour fold, São Paulo's midnight gap, LMT before standard time).
@@ -13,8 +14,10 @@ import {
   parseTime,
   resolveWallClock,
   type WallClock,
+  offsetSecondsAt,
   wallClockAt,
 } from '../../../src/core/time/index.js';
+import { civilFromDays, daysFromCivil } from '../../../src/core/time/calendar.js';
 
 const wall = (s: string): WallClock => {
   const [d, t] = s.split(' ') as [string, string];
@@ -109,39 +112,39 @@ describe('parsing', () => {
   });
 });
 
-describe('wallClockAt reads Intl text the same as its parts', () => {
-  // The fast path parses format() output; formatToParts() is the reference it must match.
+describe("wallClockAt's calendar arithmetic agrees with Date's proleptic Gregorian calendar", () => {
+  // wallClockAt turns UT + offset into a date with its own day arithmetic (core/time/calendar.ts);
+  // Date's UTC fields are the independent reference, from before the ephemeris range to after it,
+  // across centuries that are and are not leap years (1800, 1900, 2000, 2100, 2400).
   it.each(['America/Toronto', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Apia', 'Asia/Kathmandu'])(
     '%s',
     (zone) => {
-      const f = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
       let checked = 0;
       for (
         let t = Date.UTC(1790, 0, 1);
         t < Date.UTC(2410, 0, 1);
         t += 86_400_000 * 97 + 3_600_000 * 5 + 61_000
       ) {
-        const p = Object.fromEntries(f.formatToParts(new Date(t)).map((x) => [x.type, Number(x.value)]));
+        const local = new Date(t + offsetSecondsAt(zone, t) * 1000);
         expect(wallClockAt(zone, t)).toEqual({
-          year: p.year,
-          month: p.month,
-          day: p.day,
-          hour: p.hour,
-          minute: p.minute,
-          second: p.second,
+          year: local.getUTCFullYear(),
+          month: local.getUTCMonth() + 1,
+          day: local.getUTCDate(),
+          hour: local.getUTCHours(),
+          minute: local.getUTCMinutes(),
+          second: local.getUTCSeconds(),
         });
         checked++;
       }
       expect(checked).toBeGreaterThan(2000);
     },
   );
+
+  it('day numbers round-trip through every day of 1600-2400', () => {
+    for (let d = daysFromCivil(1600, 1, 1); d <= daysFromCivil(2400, 12, 31); d++) {
+      const c = civilFromDays(d);
+      expect(daysFromCivil(c.year, c.month, c.day)).toBe(d);
+      if (d % 97 === 0) expect(d * 86_400_000).toBe(Date.UTC(c.year, c.month - 1, c.day));
+    }
+  });
 });
