@@ -18,7 +18,7 @@ echo "packed $(basename "$TGZ") ($(wc -c <"$TGZ") bytes)"
 # What the tarball holds: the runtime, and nothing of the development tree.
 tar tzf "$TGZ" >"$TMP/contents"
 for need in package/dist/src/main.js package/dist/src/app/stdio-command.js package/data/cities.json.gz \
-  package/data/fonts/DejaVuSans-charts.ttf package/data/app/chart-view.html package/knowledge/hd \
+  package/data/zones.json.gz package/data/fonts/DejaVuSans-charts.ttf package/data/app/chart-view.html package/knowledge/hd \
   package/vendor/swisseph-wasm/swisseph.wasm package/vendor/swisseph-wasm/swisseph.cjs; do
   grep -q "^$need" "$TMP/contents" || { echo "missing from the tarball: $need" >&2; exit 1; }
 done

@@ -39,6 +39,7 @@ const BAD: Record<string, [value: string, says: RegExp]> = {
   WEB_CONCURRENCY: ['two', /whole number from 1 to 64/],
   METRICS_TOKEN: ['short', /at least 16 printable characters/],
   METRICS_PORT: ['70000', /from 0 to 65535/],
+  EPHEMERIS_ENGINE: ['fast', /native or wasm/],
 };
 
 /** The variables the README's operator table lists, in its order. */

@@ -10,16 +10,14 @@ export interface LibraryChoice {
 }
 
 /**
- * The native addon where it loads (the first choice: built for this machine), else the
- * WebAssembly build; EPHEMERIS_ENGINE=native or wasm picks one (and fails when it cannot load).
+ * The native addon where it loads (the first choice: built for this machine), else the WebAssembly
+ * build; EPHEMERIS_ENGINE=wasm picks WebAssembly. Never throws: the settings check
+ * (app/config.ts) refuses a bad value, or `native` when the addon did not load, with a clear message.
  */
 export function chooseLibrary(engine: string | undefined = process.env.EPHEMERIS_ENGINE): LibraryChoice {
-  if (engine !== undefined && engine !== '' && engine !== 'native' && engine !== 'wasm')
-    throw new Error(`EPHEMERIS_ENGINE must be native or wasm, got "${engine}"`);
   if (engine === 'wasm')
     return { library: wasmLibrary(), nativeUnavailable: 'EPHEMERIS_ENGINE=wasm asks for WebAssembly' };
   const native = nativeLibrary();
   if (typeof native !== 'string') return { library: native, nativeUnavailable: null };
-  if (engine === 'native') throw new Error(`EPHEMERIS_ENGINE=native, but ${native}`);
   return { library: wasmLibrary(), nativeUnavailable: native };
 }
