@@ -8,7 +8,7 @@
  * HTTP one; exit within 2 s once stdin closes. The Inspector CLI (official debugging client) lists
  * the tools over stdio too.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -281,5 +281,26 @@ describe('MCP Inspector CLI over stdio', () => {
     expect(run.code, run.stderr).toBe(0);
     const listed = JSON.parse(run.stdout) as { tools: { name: string }[] };
     expect(listed.tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+  });
+});
+
+describe('chart-service --help', () => {
+  it.each(['serve', 'stdio', 'keys', 'store', 'knowledge'])(
+    '%s --help prints its usage and exits 0',
+    (command) => {
+      const r = spawnSync(bin.command, [...bin.args, command, '--help'], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage:\\n\\s+${command}\\b`));
+    },
+  );
+
+  it('lists every command, and an unknown one is a usage error (exit 2)', () => {
+    const help = spawnSync(bin.command, [...bin.args, '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    for (const command of ['serve', 'stdio', 'keys', 'store', 'knowledge'])
+      expect(help.stdout).toContain(`  ${command} `);
+    const unknown = spawnSync(bin.command, [...bin.args, 'stdoi'], { encoding: 'utf8' });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "stdoi"');
   });
 });
