@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtChartService, stdioEnv } from '../helpers/stdio.js';
+import { stdioEnv } from '../helpers/stdio.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const MCPB = join(ROOT, 'node_modules', '.bin', 'mcpb');
@@ -64,7 +64,11 @@ describe('manifest.json', () => {
 
 describe('started as the manifest says, settings left empty', () => {
   it('treats unexpanded placeholders as unset: the store goes to the user data directory', async () => {
-    const bin = builtChartService();
+    // From the sources: stdio.test.ts alone builds dist/, so no two files build it at once.
+    const bin = {
+      command: process.execPath,
+      args: ['--import', import.meta.resolve('tsx'), join(ROOT, 'src', 'main.ts')],
+    };
     const xdg = join(scratch, 'xdg');
     const env = stdioEnv('${user_config.data_dir}', {
       ANTHROPIC_API_KEY: '${user_config.anthropic_api_key}',
@@ -74,10 +78,11 @@ describe('started as the manifest says, settings left empty', () => {
     const child = spawn(bin.command, [...bin.args, 'stdio'], { env, cwd: scratch });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const answer = new Promise<string>((resolve) =>
-      child.stdout.once('data', (c: Buffer) => resolve(c.toString())),
-    );
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const answer = new Promise<string>((resolve, reject) => {
+      child.stdout.once('data', (c: Buffer) => resolve(c.toString()));
+      void exit.then((code) => reject(new Error(`exited ${code} before answering:\n${stderr}`)));
+    });
     const initialize = {
       jsonrpc: '2.0',
       id: 1,
