@@ -3,7 +3,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', '.data/', 'knowledge/', 'node_modules/', '.tmp/', 'coverage/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      '.data/',
+      'knowledge/',
+      'node_modules/',
+      '.tmp/',
+      'coverage/',
+      'vendor/swisseph-wasm/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,6 +18,7 @@ import { meteredWriteSection, metricsOverheadSection, startupSection } from './o
 import { scaleOutSection } from './scale-out.js';
 import { zoneResolutionSection } from './zones.js';
 import { compressionSection } from './compression.js';
+import { desktopSection } from './desktop.js';
 import { measureMemory, memorySection } from './memory.js';
 import { sageBenchSection } from './sage.js';
 import { measureTransitRest, transitRestSection } from './transits-rest.js';
@@ -198,6 +199,7 @@ async function main(): Promise<void> {
   sections.push(transitRestSection(await measureTransitRest()));
   sections.push(await sageBenchSection());
   sections.push(await compressionSection());
+  sections.push(await desktopSection());
   sections.push(memorySection(await measureMemory()));
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const doc = `# Benchmarks

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { rm, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,6 +7,7 @@ import { runPrimary } from './app/cluster.js';
 import { type Config, ConfigError, loadConfig } from './app/config.js';
 import { listenMetrics } from './app/metrics-listener.js';
 import { shareWithPrimary } from './app/metrics.js';
+import { STDIO_HELP, stdioCommand } from './app/stdio-command.js';
 import { STORE_HELP, storeCommand, StoreUsageError } from './app/store-command.js';
 import { OAUTH_HELP, oauthCommand, OAuthUsageError } from './app/oauth-command.js';
 import { checkKnowledgeDir, defaultKnowledgeDir, KnowledgeFormatError } from './core/knowledge/index.js';
@@ -27,7 +29,10 @@ import {
   withAdvisoryLock,
 } from './store/index.js';
 
-/** Process entry: `serve` (default) and `keys create|list|revoke|usage`. stdout carries CLI output only. */
+/**
+ * Process entry: `serve` (default), `stdio`, `keys`, `store` and `knowledge`, each with `--help`.
+ * stdout carries CLI output only (and, under `stdio`, only JSON-RPC).
+ */
 
 /** Where the first start on an empty embedded store leaves its full-access key, inside DATA_DIR. */
 const INITIAL_KEY_FILE = 'initial-api-key.txt';
@@ -256,16 +261,55 @@ async function serve(): Promise<void> {
     });
 }
 
+const SERVE_HELP = `Usage:
+  serve    MCP (at /mcp) and REST over HTTP on HOST:PORT (default 127.0.0.1:3000), with API keys.
+           Settings come from the environment (PORT, HOST, DATA_DIR, DATABASE_URL, ...: see the README).`;
+
+const HELP = `Usage: chart-service COMMAND [--help]
+
+Commands:
+  serve       the HTTP service: MCP and REST with API keys (the default)
+  stdio       MCP over stdin/stdout for a desktop host; no key, nothing metered
+  keys        create, list and revoke API keys; monthly usage
+  store       export, import, back up and restore the store
+  knowledge   load or check SAGE's Markdown knowledge
+  oauth       OAuth clients registered by the operator (for hosts that need a fixed client id)`;
+
+const COMMAND_HELP: Record<string, string> = {
+  serve: SERVE_HELP,
+  stdio: STDIO_HELP,
+  keys: KEYS_HELP,
+  store: STORE_HELP,
+  knowledge: KNOWLEDGE_HELP,
+  oauth: OAUTH_HELP,
+};
+
+const asksForHelp = (args: string[]) => args.some((a) => a === '--help' || a === '-h');
+
 async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv;
-  if (command === 'serve') return serve();
+  if (command === '--help' || command === '-h' || command === 'help') {
+    out(HELP);
+    return;
+  }
+  const help = COMMAND_HELP[command];
+  if (help === undefined) throw new UsageError(`Unknown command "${command}".\n${HELP}`);
+  if (asksForHelp(rest)) {
+    out(help);
+    return;
+  }
+  if (command === 'serve') {
+    if (rest.length) throw new UsageError(`serve takes no arguments\n${SERVE_HELP}`);
+    return serve();
+  }
+  if (command === 'stdio') {
+    if (rest.length) throw new UsageError(`stdio takes no arguments\n${STDIO_HELP}`);
+    return stdioCommand();
+  }
   if (command === 'keys') return keysCommand(rest);
   if (command === 'knowledge') return knowledgeCommand(rest);
-  if (command === 'store') return storeCommand(rest, loadConfig(), out);
   if (command === 'oauth') return oauthCommand(rest, loadConfig(), out);
-  throw new UsageError(
-    `Unknown command "${command}". Commands: serve, keys, knowledge load, knowledge check, store, oauth.\n${KEYS_HELP}\n${KNOWLEDGE_HELP}\n${STORE_HELP}\n${OAUTH_HELP}`,
-  );
+  return storeCommand(rest, loadConfig(), out);
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {

@@ -17,6 +17,8 @@ export function startSage(
   log: Logger,
   skipLoad: boolean,
   metrics: Metrics | null = null,
+  /** Aborts the load between files (the process is stopping). */
+  signal?: AbortSignal,
 ): { sage: Sage; knowledgeLoad: Promise<LoadReport | null> } {
   const embedder = hashEmbedder();
   const sage = new Sage(store.sage, embedder, config.anthropic, undefined, metrics ?? undefined);
@@ -25,7 +27,7 @@ export function startSage(
     ? Promise.resolve(null)
     : // Processes starting together on one PostgreSQL take turns; the later ones find nothing to do.
       withAdvisoryLock(store.db, LOCKS.knowledgeLoad, () =>
-        loadSageIndex(store.sage, knowledgeDir, embedder),
+        loadSageIndex(store.sage, knowledgeDir, embedder, signal),
       ).then(
         (report) => {
           const [summary, ...problems] = describeLoad(report);
@@ -34,6 +36,10 @@ export function startSage(
           return report;
         },
         (err: unknown) => {
+          if (signal?.aborted && err === signal.reason) {
+            log.info({ knowledgeDir }, 'knowledge load stopped by shutdown: the next start finishes it');
+            throw err;
+          }
           log.error({ err, knowledgeDir }, 'knowledge load failed: SAGE answers 503 until a restart');
           throw err;
         },

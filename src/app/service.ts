@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { createEphemeris, type Ephemeris } from '../core/ephemeris/index.js';
+import { createEphemeris, type Ephemeris, EPHEMERIS_ENGINE } from '../core/ephemeris/index.js';
 import { type KnowledgeBase, loadKnowledgeBase } from '../core/knowledge/index.js';
 import { type CityTable, loadCityTable } from '../core/location/index.js';
 import { ENDPOINTS } from '../endpoints/index.js';
@@ -37,6 +37,8 @@ export interface ServiceOverrides {
   skipKnowledgeLoad?: boolean;
   /** Module URL of the operations worker processes load (its `OPERATIONS` export); app/operation-registry.ts by default. */
   workerRegistry?: string;
+  /** Start the worker processes with the first heavy task instead of at start (the stdio server). */
+  lazyWorkers?: boolean;
   /** null: measure nothing (the bench's baseline); a registry of the service's own by default. */
   metrics?: ServiceMetrics | null;
   /** What `/metrics` serves; this process's registry by default. */
@@ -59,14 +61,34 @@ export interface Service extends Listener {
   metrics: ServiceMetrics | null;
 }
 
-/** Builds the dependencies once and serves MCP + REST from one HTTP listener. */
-export async function createService(
+/** What every surface of one process shares: the operations' dependencies and their lifetime. */
+export interface Core {
+  deps: Deps;
+  tools: readonly AnyTool[];
+  /** The start-up load of the knowledge chunks (SAGE waits for it); rejects when the store fails. */
+  knowledgeLoad: Promise<LoadReport | null>;
+  /** The process's instruments (null when measuring is off). */
+  metrics: ServiceMetrics | null;
+  /** Stops the worker processes, waits for the knowledge load, closes the store (unless lent). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the dependencies once: ephemeris, store, city table, knowledge, SAGE and the worker pool
+ * when an operation is heavy. The HTTP service and the stdio server both start from here.
+ */
+export async function createCore(
   config: Config,
   log: Logger,
   overrides: ServiceOverrides = {},
-): Promise<Service> {
+): Promise<Core> {
   // First, synchronously: missing ephemeris files must stop the start before anything is opened.
   const ephemeris = overrides.ephemeris ?? createEphemeris();
+  if (EPHEMERIS_ENGINE.nativeUnavailable !== null)
+    log.info(
+      { reason: EPHEMERIS_ENGINE.nativeUnavailable, version: ephemeris.version },
+      'Swiss Ephemeris runs as WebAssembly: the same C library version and data files as the native addon',
+    );
   const metrics = overrides.metrics === undefined ? createMetrics() : overrides.metrics;
   const measured = metrics ? { metrics } : {};
   const [store, cities, knowledge] = await Promise.all([
@@ -80,15 +102,18 @@ export async function createService(
     ? createWorkerPool({
         size: config.workers,
         registry: overrides.workerRegistry ?? OPERATION_REGISTRY,
+        lazy: overrides.lazyWorkers ?? false,
         ...measured,
       })
     : undefined;
+  const stopping = new AbortController();
   const { sage, knowledgeLoad } = startSage(
     store,
     config,
     log,
     overrides.skipKnowledgeLoad ?? false,
     metrics,
+    stopping.signal,
   );
   const deps: Deps = {
     cities,
@@ -100,6 +125,24 @@ export async function createService(
     ...(pool ? { pool } : {}),
     ...measured,
   };
+  const close = async () => {
+    stopping.abort();
+    // The workers stop while the knowledge load finishes its current file; the store closes last.
+    await Promise.all([pool?.close(), knowledgeLoad.catch(() => {})]);
+    if (!overrides.store) await store.close();
+  };
+  return { deps, tools, knowledgeLoad, metrics, close };
+}
+
+/** Builds the dependencies once and serves MCP + REST from one HTTP listener. */
+export async function createService(
+  config: Config,
+  log: Logger,
+  overrides: ServiceOverrides = {},
+): Promise<Service> {
+  const core = await createCore(config, log, overrides);
+  const { deps, tools, knowledgeLoad, metrics } = core;
+  const measured = metrics ? { metrics } : {};
   const http = createHttpApp({
     tools,
     endpoints: overrides.endpoints ?? ENDPOINTS,
@@ -122,12 +165,9 @@ export async function createService(
     oauth: config.oauth,
     host: config.host,
   });
+  const { store, pool } = deps;
   metrics?.watch({ admission: http.admission, journal: store.usage, ...(pool ? { pool } : {}) });
-  const listener = httpListener(http, config, async () => {
-    await pool?.close();
-    await knowledgeLoad.catch(() => {});
-    if (!overrides.store) await store.close();
-  });
+  const listener = httpListener(http, config, core.close);
   return { deps, http, knowledgeLoad, metrics, ...listener };
 }
 

@@ -1,5 +1,6 @@
 import { AppError } from '../core/errors.js';
-import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation, type Caller } from './types.js';
+import { PRODUCTS } from '../store/keys.js';
+import { ACCESS_LABEL, ACCESS_PRODUCTS, type AnyOperation, type Caller, type LocalOwner } from './types.js';
 
 declare const granted: unique symbol;
 
@@ -34,4 +35,24 @@ export function authorize(op: AnyOperation, caller: Caller): Grant {
     }
   }
   return { op, caller } as Grant;
+}
+
+/**
+ * The caller of a process its user started for themselves (`chart-service stdio`): holds every
+ * product, so `authorize` grants everything, and is no key, so nothing is metered or limited.
+ */
+export const LOCAL_OWNER: LocalOwner = Object.freeze({
+  id: 'local-owner',
+  name: 'the person who started this process',
+  prefix: '',
+  products: [...PRODUCTS],
+  limits: { chart: null, sage: null },
+  createdAt: new Date(0).toISOString(),
+  revokedAt: null,
+  owner: true,
+});
+
+/** The key whose allowance and usage an operation counts against: none for the local owner. */
+export function meteredKey(caller: Caller): Exclude<Caller, LocalOwner> {
+  return caller && 'owner' in caller ? null : caller;
 }

@@ -5,7 +5,7 @@ import { type AnswerLimit, type MeasuredAnswer, refuseByEstimate, refuseBySize }
 import { CachedAnswer } from './cached-answer.js';
 import { canonicalJson, type ResultCache } from './cache.js';
 import { inComputeTurn } from './compute-turn.js';
-import type { Grant } from './access.js';
+import { type Grant, meteredKey } from './access.js';
 import type { AnyOperation, Caller, Deps, RunContext, RunFeedback } from './types.js';
 
 export interface InvokeResult {
@@ -99,11 +99,13 @@ export async function invokeOperation(
   // A picture of a chart this caller has paid for (still in the cache) costs nothing more.
   const paid = drawsPaidAnswer(op, input, caller, cache);
   const meter = paid ? undefined : op.meter;
-  const limit = meter && caller ? caller.limits[meter] : null;
+  // The local owner (stdio) holds no key: nothing to limit or count.
+  const account = meteredKey(caller);
+  const limit = meter && account ? account.limits[meter] : null;
   const now = deps.now();
-  if (meter && caller && limit !== null) {
+  if (meter && account && limit !== null) {
     // Advisory: the commit below enforces the allowance exactly; this spares the run when it is used up.
-    const used = (await deps.store.usage.peek(caller.id, usageMonth(now)))[meter];
+    const used = (await deps.store.usage.peek(account.id, usageMonth(now)))[meter];
     if (used >= limit) throw quotaExceeded({ meter, limit, used, needed: null, now });
   }
 
@@ -121,15 +123,15 @@ export async function invokeOperation(
   if (!bytes) refuseBySize(op, input, answer, answerLimit);
   const result: InvokeResult = paid
     ? { json, data, warnings, cache: 'HIT', charged: 0, bytes }
-    : { json, data, warnings, cache: key ? 'MISS' : null, charged: units, bytes };
+    : { json, data, warnings, cache: key ? 'MISS' : null, charged: account ? units : 0, bytes };
   // The bytes are readied first (compression takes a while); a client gone meanwhile pays nothing.
   const deliver = options.prepare ? await options.prepare(result) : undefined;
   // Past this point the answer is delivered: the commit below is short and the answer follows it.
   if (signal?.aborted) throw signal.reason as Error;
-  if (meter && caller && units > 0) {
-    const total = await deps.store.usage.add(caller.id, meter, units, limit, now);
+  if (meter && account && units > 0) {
+    const total = await deps.store.usage.add(account.id, meter, units, limit, now);
     if (total === null) {
-      const used = (await deps.store.usage.peek(caller.id, usageMonth(now)))[meter];
+      const used = (await deps.store.usage.peek(account.id, usageMonth(now)))[meter];
       throw quotaExceeded({ meter, limit: limit ?? 0, used, needed: units, now });
     }
   }

@@ -45,8 +45,16 @@ export interface Deps {
   metrics?: Metrics;
 }
 
-/** The authenticated caller, or null on public routes. */
-export type Caller = ApiKeyRecord | null;
+/**
+ * The person who started a local process (the stdio server): every product, no key, and nothing
+ * metered or limited, since the machine and the process are theirs.
+ */
+export interface LocalOwner extends ApiKeyRecord {
+  readonly owner: true;
+}
+
+/** The authenticated caller (a key, or the local owner), or null on public routes. */
+export type Caller = ApiKeyRecord | LocalOwner | null;
 
 /**
  * What a surface lends a long run (SAGE's model answer): a signal that aborts it when the caller

@@ -43,6 +43,11 @@ export interface WorkerPoolOptions {
   registry: string;
   /** Task latency, from queueing to the answer. */
   metrics?: Metrics;
+  /**
+   * Start the workers with the first task instead of at once: a desktop process may never run a
+   * heavy operation, and starting workers costs a busy machine seconds of CPU at start and at exit.
+   */
+  lazy?: boolean;
 }
 
 /** Messages between the pool and its workers. */
@@ -110,7 +115,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       execArgv: FROM_TYPESCRIPT ? ['--import', 'tsx'] : [],
       // Structured clone: a multi-megabyte answer travels as one string, not re-escaped as JSON.
       serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Whatever a worker prints goes to stderr: under `stdio` this process's stdout is JSON-RPC only.
+      stdio: ['ignore', 2, 2, 'ipc'],
     });
     const slot: Slot = { worker, task: null };
     try {
@@ -148,7 +154,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     return slot;
   };
 
-  for (let i = 0; i < size; i++) slots.push(spawn());
+  const fill = () => {
+    while (slots.length < size) slots.push(spawn());
+  };
+  if (!options.lazy) fill();
 
   return {
     size,
@@ -160,6 +169,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     },
     run(operation, input) {
       if (closed) return Promise.reject(new Error('worker pool is closed'));
+      fill();
       const start = performance.now();
       return new Promise<HeavyResult>((resolve, reject) => {
         queue.push({ id: nextId++, operation, input, resolve, reject });

@@ -40,7 +40,12 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
  * unchanged files (same content hash, same embedder) are not touched. A malformed file is reported
  * and skipped (its last good version, if any, stays) and the rest loads.
  */
-export async function loadSageIndex(index: SageIndex, dir: string, embedder: Embedder): Promise<LoadReport> {
+export async function loadSageIndex(
+  index: SageIndex,
+  dir: string,
+  embedder: Embedder,
+  signal?: AbortSignal,
+): Promise<LoadReport> {
   const started = performance.now();
   const support = await index.prepare(embedder, TOKENIZER_VERSION);
   let paths: string[];
@@ -83,6 +88,9 @@ export async function loadSageIndex(index: SageIndex, dir: string, embedder: Emb
     // The embedded store answers from WebAssembly without waiting on I/O, so a chain of awaits never
     // lets a request in: give the event loop a turn per file (the start-up load runs while serving).
     await new Promise((resolve) => setImmediate(resolve));
+    // A process shutting down stops between files: each file is replaced whole, so the next start
+    // finds the rest still pending and loads it.
+    signal?.throwIfAborted();
     try {
       const entry = parseEntry(text, rel);
       const owner = ownerOf.get(entry.id);

@@ -27,7 +27,7 @@ export {
   type LunarEclipseHow,
   type SolarEclipseWhere,
 } from './eclipses.js';
-export { bundledEphePath } from './native.js';
+export { bundledEphePath, ENGINE as EPHEMERIS_ENGINE } from './native.js';
 export {
   assertDesignSideBirth,
   assertHumanDesignBirth,

@@ -1,31 +1,41 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import swisseph from 'swisseph';
+import { chooseLibrary } from './swiss-choice.js';
 
 /**
- * The slice of the npm `swisseph` binding this folder uses, with the flag values it needs.
- * The package ships its own declarations; this module keeps every use of them in one place so the
- * rest of the code sees plain numbers and never the binding's union result types.
+ * The slice of the Swiss Ephemeris this folder uses, over whichever build of the C library runs
+ * (swiss-library.ts: the native addon first, its WebAssembly build where the addon cannot load).
+ * The rest of the code sees plain numbers and never a binding's own result types.
  */
 
-/** Swiss Ephemeris flag bits (values from the library's `swephexp.h`, as exported by the binding). */
+/** The build in use, chosen once per process (the C library keeps process-wide state). */
+const CHOICE = chooseLibrary();
+const swe = CHOICE.library;
+
+/** Which build computes, and why not the native addon when it is the WebAssembly one. */
+export const ENGINE: { readonly kind: 'native' | 'wasm'; readonly nativeUnavailable: string | null } = {
+  kind: swe.kind,
+  nativeUnavailable: CHOICE.nativeUnavailable,
+};
+
+/** Swiss Ephemeris flag bits (`SEFLG_*`, values from the library's `swephexp.h`). */
 export const SEFLG = {
-  JPLEPH: swisseph.SEFLG_JPLEPH,
-  SWIEPH: swisseph.SEFLG_SWIEPH,
-  MOSEPH: swisseph.SEFLG_MOSEPH,
-  HELCTR: swisseph.SEFLG_HELCTR,
-  TRUEPOS: swisseph.SEFLG_TRUEPOS,
-  J2000: swisseph.SEFLG_J2000,
-  NONUT: swisseph.SEFLG_NONUT,
-  SPEED: swisseph.SEFLG_SPEED,
-  NOGDEFL: swisseph.SEFLG_NOGDEFL,
-  NOABERR: swisseph.SEFLG_NOABERR,
-  EQUATORIAL: swisseph.SEFLG_EQUATORIAL,
-  XYZ: swisseph.SEFLG_XYZ,
-  RADIANS: swisseph.SEFLG_RADIANS,
-  BARYCTR: swisseph.SEFLG_BARYCTR,
-  TOPOCTR: swisseph.SEFLG_TOPOCTR,
-  SIDEREAL: swisseph.SEFLG_SIDEREAL,
+  JPLEPH: 1,
+  SWIEPH: 2,
+  MOSEPH: 4,
+  HELCTR: 8,
+  TRUEPOS: 16,
+  J2000: 32,
+  NONUT: 64,
+  SPEED: 256,
+  NOGDEFL: 512,
+  NOABERR: 1024,
+  EQUATORIAL: 2048,
+  XYZ: 4096,
+  RADIANS: 8192,
+  BARYCTR: 16384,
+  TOPOCTR: 32768,
+  SIDEREAL: 65536,
 } as const;
 
 /** Six coordinates as the library returns them (ecliptic or equatorial, degrees/AU and per day). */
@@ -39,43 +49,47 @@ export interface NativeCoordinates {
   readonly rflag: number;
 }
 
-type NativeResult = ReturnType<typeof swisseph.swe_calc_ut>;
-
-/** Ecliptic variant of a `swe_calc_ut` result (no EQUATORIAL/XYZ flag). */
-export type NativeEcliptic = Extract<NativeResult, { longitude: number }>;
+/** Ecliptic result of `swe_calc_ut` (no EQUATORIAL/XYZ flag). */
+export interface NativeEcliptic {
+  readonly longitude: number;
+  readonly latitude: number;
+  readonly distance: number;
+  readonly longitudeSpeed: number;
+  readonly latitudeSpeed: number;
+  readonly distanceSpeed: number;
+  readonly rflag: number;
+}
 
 /** `swe_calc_ut` with flags that give ecliptic output; returns the library's error text on failure. */
 export function calcEcliptic(jdUT: number, body: number, flags: number): NativeEcliptic | string {
-  const r = swisseph.swe_calc_ut(jdUT, body, flags);
-  return 'longitude' in r ? r : 'error' in r ? r.error : 'unexpected result shape';
+  const r = swe.calcUt(jdUT, body, flags);
+  if (typeof r === 'string') return r;
+  const [longitude, latitude, distance, longitudeSpeed, latitudeSpeed, distanceSpeed] = r.xx as number[];
+  return {
+    longitude: longitude!,
+    latitude: latitude!,
+    distance: distance!,
+    longitudeSpeed: longitudeSpeed!,
+    latitudeSpeed: latitudeSpeed!,
+    distanceSpeed: distanceSpeed!,
+    rflag: r.rflag,
+  };
 }
 
 /** `swe_calc_ut` for any supported flag combination except XYZ/RADIANS, normalised to six numbers. */
 export function calcAny(jdUT: number, body: number, flags: number): NativeCoordinates | string {
-  const r = swisseph.swe_calc_ut(jdUT, body, flags);
-  if ('longitude' in r) {
-    return {
-      a: r.longitude,
-      b: r.latitude,
-      distance: r.distance,
-      aSpeed: r.longitudeSpeed,
-      bSpeed: r.latitudeSpeed,
-      distanceSpeed: r.distanceSpeed,
-      rflag: r.rflag,
-    };
-  }
-  if ('rectAscension' in r) {
-    return {
-      a: r.rectAscension,
-      b: r.declination,
-      distance: r.distance,
-      aSpeed: r.rectAscensionSpeed,
-      bSpeed: r.declinationSpeed,
-      distanceSpeed: r.distanceSpeed,
-      rflag: r.rflag,
-    };
-  }
-  return 'error' in r ? r.error : 'unexpected result shape';
+  const r = swe.calcUt(jdUT, body, flags);
+  if (typeof r === 'string') return r;
+  const [a, b, distance, aSpeed, bSpeed, distanceSpeed] = r.xx as number[];
+  return {
+    a: a!,
+    b: b!,
+    distance: distance!,
+    aSpeed: aSpeed!,
+    bSpeed: bSpeed!,
+    distanceSpeed: distanceSpeed!,
+    rflag: r.rflag,
+  };
 }
 
 /** Cusps 1-12 (index 0 = cusp 1) and the angles, ecliptic longitudes in degrees. */
@@ -98,9 +112,9 @@ export function calcHouses(
   longitude: number,
   code: string,
 ): NativeHouses | string {
-  const r = swisseph.swe_houses_ex(jdUT, 0, latitude, longitude, code);
-  if ('house' in r) return { cusps: r.house, ascendant: r.ascendant, mc: r.mc, armc: r.armc };
-  return 'error' in r ? r.error : 'unexpected result shape';
+  const r = swe.housesEx(jdUT, 0, latitude, longitude, code);
+  if (typeof r === 'string') return r;
+  return { cusps: r.cusps.slice(0, 12), ascendant: r.ascmc[0]!, mc: r.ascmc[1]!, armc: r.ascmc[2]! };
 }
 
 /**
@@ -112,13 +126,13 @@ let nativeEphePath: string | undefined;
 
 export function useEphePath(path: string, force = false): void {
   if (!force && nativeEphePath === path) return;
-  swisseph.swe_set_ephe_path(path);
+  swe.setEphePath(path);
   nativeEphePath = path;
 }
 
 /** Delta T = TT - UT in days, from the library's model (observed values, then its extrapolation). */
 export function deltaTDays(jdUT: number): number {
-  return swisseph.swe_deltat(jdUT).delta;
+  return swe.deltat(jdUT);
 }
 
 /**
@@ -126,12 +140,11 @@ export function deltaTDays(jdUT: number): number {
  * text. The library's `swe_time_equ` takes UT since version 2.06.
  */
 export function timeEquationDays(jdUT: number): number | string {
-  const r = swisseph.swe_time_equ(jdUT);
-  return 'timeEquation' in r ? r.timeEquation : r.error;
+  return swe.timeEqu(jdUT);
 }
 
 export function libraryVersion(): string {
-  return String(swisseph.swe_version());
+  return swe.version();
 }
 
 /** The `ephe/` directory shipped inside the installed swisseph package (sepl_18, semo_18, seas_18). */
@@ -142,27 +155,43 @@ export function bundledEphePath(): string {
 
 // ---- Eclipses and sidereal time (used by eclipses.ts) -------------------------------------------
 
-/** Eclipse type bits (`SE_ECL_*` in swephexp.h); the binding has no HYBRID constant: ANNULAR_TOTAL is it. */
+/** Eclipse type bits (`SE_ECL_*` in swephexp.h); ANNULAR_TOTAL is the hybrid eclipse. */
 export const SE_ECL = {
-  CENTRAL: swisseph.SE_ECL_CENTRAL,
-  NONCENTRAL: swisseph.SE_ECL_NONCENTRAL,
-  TOTAL: swisseph.SE_ECL_TOTAL,
-  ANNULAR: swisseph.SE_ECL_ANNULAR,
-  PARTIAL: swisseph.SE_ECL_PARTIAL,
-  HYBRID: swisseph.SE_ECL_ANNULAR_TOTAL,
-  PENUMBRAL: swisseph.SE_ECL_PENUMBRAL,
-  ALLTYPES_SOLAR: swisseph.SE_ECL_ALLTYPES_SOLAR,
-  ALLTYPES_LUNAR: swisseph.SE_ECL_ALLTYPES_LUNAR,
+  CENTRAL: 1,
+  NONCENTRAL: 2,
+  TOTAL: 4,
+  ANNULAR: 8,
+  PARTIAL: 16,
+  HYBRID: 32,
+  PENUMBRAL: 64,
+  ALLTYPES_SOLAR: 63,
+  ALLTYPES_LUNAR: 84,
 } as const;
 
-type Success<T> = Exclude<T, { error: string }>;
-const orError = <T extends object>(r: T | { error: string }): Success<T | { error: string }> | string =>
-  'error' in r ? (r as { error: string }).error : (r as Success<T | { error: string }>);
-
-export type NativeSolarEclipse = Success<ReturnType<typeof swisseph.swe_sol_eclipse_when_glob>>;
-export type NativeSolarWhere = Success<ReturnType<typeof swisseph.swe_sol_eclipse_where>>;
-export type NativeLunarEclipse = Success<ReturnType<typeof swisseph.swe_lun_eclipse_when>>;
-export type NativeLunarHow = Success<ReturnType<typeof swisseph.swe_lun_eclipse_how>>;
+export interface NativeSolarEclipse {
+  rflag: number;
+  maximum: number;
+  begin: number;
+  end: number;
+}
+export interface NativeSolarWhere {
+  rflag: number;
+  longitude: number;
+  latitude: number;
+  solarDiscFraction: number;
+  eclipseMagnitude: number;
+}
+export interface NativeLunarEclipse {
+  rflag: number;
+  maximum: number;
+  penumbralBegin: number;
+  penumbralEnd: number;
+}
+export interface NativeLunarHow {
+  rflag: number;
+  umbralMagnitude: number;
+  penumbralMagnitude: number;
+}
 
 /** Next (or previous) solar eclipse anywhere on Earth after `jdUT`; `types` = 0 for any kind. */
 export function solarEclipseWhenGlobal(
@@ -170,12 +199,22 @@ export function solarEclipseWhenGlobal(
   types: number,
   backward: boolean,
 ): NativeSolarEclipse | string {
-  return orError(swisseph.swe_sol_eclipse_when_glob(jdUT, SEFLG.SWIEPH, types, backward ? 1 : 0));
+  const r = swe.solEclipseWhenGlob(jdUT, SEFLG.SWIEPH, types, backward);
+  if (typeof r === 'string') return r;
+  return { rflag: r.rflag, maximum: r.tret[0]!, begin: r.tret[2]!, end: r.tret[3]! };
 }
 
 /** Where the eclipse is central (or greatest, if not central) at `jdUT`, with its magnitude there. */
 export function solarEclipseWhere(jdUT: number): NativeSolarWhere | string {
-  return orError(swisseph.swe_sol_eclipse_where(jdUT, SEFLG.SWIEPH));
+  const r = swe.solEclipseWhere(jdUT, SEFLG.SWIEPH);
+  if (typeof r === 'string') return r;
+  return {
+    rflag: r.rflag,
+    longitude: r.geopos[0]!,
+    latitude: r.geopos[1]!,
+    solarDiscFraction: r.attr[2]!,
+    eclipseMagnitude: r.attr[8]!,
+  };
 }
 
 export function lunarEclipseWhen(
@@ -183,7 +222,9 @@ export function lunarEclipseWhen(
   types: number,
   backward: boolean,
 ): NativeLunarEclipse | string {
-  return orError(swisseph.swe_lun_eclipse_when(jdUT, SEFLG.SWIEPH, types, backward ? 1 : 0));
+  const r = swe.lunEclipseWhen(jdUT, SEFLG.SWIEPH, types, backward);
+  if (typeof r === 'string') return r;
+  return { rflag: r.rflag, maximum: r.tret[0]!, penumbralBegin: r.tret[6]!, penumbralEnd: r.tret[7]! };
 }
 
 /** Lunar eclipse magnitudes at `jdUT` seen from a place (geographic lon/lat degrees, height m). */
@@ -193,10 +234,12 @@ export function lunarEclipseHow(
   lat: number,
   height: number,
 ): NativeLunarHow | string {
-  return orError(swisseph.swe_lun_eclipse_how(jdUT, SEFLG.SWIEPH, lon, lat, height));
+  const r = swe.lunEclipseHow(jdUT, SEFLG.SWIEPH, [lon, lat, height]);
+  if (typeof r === 'string') return r;
+  return { rflag: r.rflag, umbralMagnitude: r.attr[0]!, penumbralMagnitude: r.attr[1]! };
 }
 
 /** Greenwich apparent sidereal time at `jdUT`, hours. */
 export function siderealTimeHours(jdUT: number): number {
-  return swisseph.swe_sidtime(jdUT).siderialTime;
+  return swe.sidtime(jdUT);
 }

@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import { serveMcpStdio } from '../mcp/stdio.js';
+import { ResultCache } from '../operations/cache.js';
+import { RESOURCES } from '../resources/index.js';
+import { loadConfig } from './config.js';
+import { createLogger } from './log.js';
+import { createCore } from './service.js';
+import { TOOLS } from '../tools/index.js';
+import { userDataDir } from './user-data-dir.js';
+
+export const STDIO_HELP = `Usage:
+  stdio    serves MCP over stdin and stdout, for a desktop host (Claude Desktop, Claude Code,
+           Cursor, VS Code) that starts it as a local command. No key is asked: the person who
+           starts it owns it, and nothing is metered. stdout carries only JSON-RPC; logs go to stderr.
+
+Environment:
+  DATA_DIR            the embedded store (default: ${userDataDir()})
+  DATABASE_URL        PostgreSQL instead of the embedded store
+  ANTHROPIC_API_KEY   SAGE answers with Claude; without it, extractive answers from the knowledge base
+  KNOWLEDGE_DIR       SAGE's Markdown knowledge (default: the bundled knowledge/)
+  WORKERS             worker processes for heavy operations (default 1 here)
+  LOG_LEVEL           fatal, error, warn, info (default), debug, trace, silent`;
+
+/** How long shutting down may take before the process exits anyway (a host waits for it). */
+const STOP_DEADLINE_MS = 5_000;
+
+/**
+ * `chart-service stdio`: the MCP server a desktop host runs as a child process. It ends when the
+ * host closes stdin (the MCP stdio binding's signal) or on SIGTERM/SIGINT: the connection closes,
+ * the workers stop and the store closes cleanly, then the process exits 0.
+ */
+export async function stdioCommand(): Promise<void> {
+  const env = { ...process.env };
+  // A host that leaves an optional setting's placeholder (`${user_config.data_dir}`) unexpanded
+  // means the person set nothing.
+  for (const name of ['DATA_DIR', 'ANTHROPIC_API_KEY'])
+    if (/^\$\{[^}]*\}$/.test(env[name] ?? '')) delete env[name];
+  env.DATA_DIR ||= userDataDir();
+  // One host, one person: a worker process for heavy calls is plenty unless asked otherwise.
+  env.WORKERS ||= '1';
+  const config = loadConfig(env);
+  const log = createLogger(config.logLevel);
+  const started = performance.now();
+  // The connection opens first: the host's `initialize` is answered while the store opens.
+  const core = createCore(config, log, { metrics: null, lazyWorkers: true });
+  const server = serveMcpStdio({
+    tools: TOOLS,
+    resources: RESOURCES,
+    deps: core.then((c) => c.deps),
+    cache: new ResultCache(config.cacheEntries),
+    log,
+  });
+  onceStopped(log, async () => {
+    await server.close();
+    await (await core).close();
+  });
+  const { deps } = await core;
+  log.info(
+    {
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      database: deps.store.db.kind,
+      tools: TOOLS.length,
+      sage: config.anthropic ? 'model' : 'extractive',
+      startupMs: Math.round(performance.now() - started),
+    },
+    'serving MCP over stdio',
+  );
+}
+
+/** Runs `stop` once, on stdin's end or a signal, then exits: 0 when it finished in time. */
+function onceStopped(log: Logger, stop: () => Promise<void>): void {
+  let stopping = false;
+  const finish = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ reason }, 'stopping');
+    const deadline = setTimeout(() => {
+      log.error({ reason }, 'stopping took too long: exiting anyway');
+      process.exit(1);
+    }, STOP_DEADLINE_MS);
+    deadline.unref();
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'stopping failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.stdin.once('end', () => finish('stdin closed'));
+  process.stdin.once('close', () => finish('stdin closed'));
+  // A host that goes away leaves a broken pipe on stdout: nobody is left to answer.
+  process.stdout.once('error', () => finish('stdout closed'));
+  process.once('SIGTERM', () => finish('SIGTERM'));
+  process.once('SIGINT', () => finish('SIGINT'));
+}
