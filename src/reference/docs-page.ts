@@ -139,7 +139,9 @@ ${'shape' in op.output ? `<h4>Result${row.binding.envelope === 'flat' ? ' (field
 <style>
 body{font:15px/1.5 system-ui,sans-serif;max-width:1000px;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
 code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f4f4f6;padding:.75rem;overflow:auto}
-table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+@media (max-width:600px){table,tbody,tr,td{display:block}thead{display:none}tr{border-top:1px solid #ddd;padding:.4rem 0}td{border:0;padding:0}
+td:nth-child(2),td:nth-child(3){display:inline;color:#555;margin-right:.6rem}td:nth-child(3):not(:empty)::before{content:"required: "}}
 section{border-top:1px solid #ccc;margin-top:1.5rem}.m{background:#0b6;color:#fff;padding:0 .4rem;border-radius:3px;font-size:12px}.facts{color:#555}
 </style></head><body>
 <h1>API reference</h1>
