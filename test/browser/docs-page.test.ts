@@ -33,21 +33,19 @@ describe('/docs', () => {
     const page = await browser.newPage();
     await page.setViewport({ width, height });
     await page.goto(`${svc.url}/docs`, { waitUntil: 'load' });
-    const layout = await page.evaluate(() => ({
+    const layout = (await page.evaluate(`({
       scrollWidth: document.documentElement.scrollWidth,
-      widest: Math.max(
-        ...[...document.querySelectorAll('table, pre')].map((e) => e.getBoundingClientRect().right),
-      ),
-      rowDisplay: getComputedStyle(document.querySelector('tbody tr')!).display,
-      headDisplay: getComputedStyle(document.querySelector('thead')!).display,
-    }));
+      widest: Math.max(...[...document.querySelectorAll('table, pre')].map((e) => e.getBoundingClientRect().right)),
+      rowDisplay: getComputedStyle(document.querySelector('tbody tr')).display,
+      headDisplay: getComputedStyle(document.querySelector('thead')).display,
+    })`)) as { scrollWidth: number; widest: number; rowDisplay: string; headDisplay: string };
     expect(layout.scrollWidth).toBeLessThanOrEqual(width);
     expect(layout.widest).toBeLessThanOrEqual(width);
     expect(layout.rowDisplay).toBe(width < 600 ? 'block' : 'table-row');
     expect(layout.headDisplay).toBe(width < 600 ? 'none' : 'table-header-group');
     await page.screenshot({ path: join(OUT, `docs-${name}.png`) });
     // And the first field table, where the sideways scroll used to come from.
-    await page.$eval('table', (t) => t.scrollIntoView());
+    await page.evaluate("document.querySelector('table').scrollIntoView()");
     await page.screenshot({ path: join(OUT, `docs-${name}-table.png`) });
     await page.close();
   });
