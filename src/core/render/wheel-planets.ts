@@ -21,8 +21,14 @@ import {
  * moved apart from each other and off the house and axis lines, with a leader back to the tick.
  */
 
-export type PlanetLabel = 'full' | 'degree' | 'none';
-const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'none'];
+/**
+ * How much of a body's position its label shows, fullest first. Shortening drops the minutes, then
+ * the degree, never the sign: a label without its sign ("☉ 11°") reads as a position it is not.
+ * `none` (the glyph alone) is for pictures drawn without labels, and the last resort of a band too
+ * crowded for one sign glyph per body.
+ */
+export type PlanetLabel = 'full' | 'degree' | 'sign' | 'none';
+const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'sign', 'none'];
 
 export interface PlanetSizes {
   glyph: number;
@@ -36,30 +42,32 @@ const GAP = 2.5;
 const PAD = 1.5;
 const signIndex = (sign: string): number => Math.max(0, (SIGNS as readonly string[]).indexOf(sign));
 
-/** A body's label: its glyph, then `14°♊` over `23'℞` (less in the compact layout). */
+/** A body's label: its glyph, then `14°♊` over `23'℞`; shorter, `14°♊` or `♊` (see PlanetLabel). */
 export function labelLines(body: BodyPosition, glyphCls: string, sizes: PlanetSizes): LabelBlock[] {
   const glyph: LabelBlock = [{ text: planetGlyph(body.name), size: sizes.glyph, cls: glyphCls }];
   const lines: LabelLine[] = [];
   const [degrees, rest] = body.positionInSign.split('°') as [string, string];
   const minutes = rest.slice(0, rest.indexOf("'"));
   const retro = body.isRetrograde ? RETROGRADE : '';
-  if (sizes.planetLabel === 'full') {
-    const sign = signIndex(body.sign);
-    lines.push(
-      {
-        text: `${degrees}°${signGlyph(sign)}`,
-        size: sizes.label,
-        cls: 'ink',
-        parts: [
-          { text: `${degrees}°`, cls: 'ink' },
-          { text: signGlyph(sign), cls: `sign-${elementOfSign(sign).toLowerCase()}` },
-        ],
-      },
-      { text: `${minutes}'${retro}`, size: sizes.label, cls: 'muted' },
-    );
-  } else if (sizes.planetLabel === 'degree') {
-    lines.push({ text: `${degrees}°`, size: sizes.label, cls: 'ink' });
-    if (retro) lines.push({ text: retro, size: sizes.label, cls: 'muted' });
+  const sign = signIndex(body.sign);
+  const signPart = { text: signGlyph(sign), cls: `sign-${elementOfSign(sign).toLowerCase()}` };
+  if (sizes.planetLabel === 'full' || sizes.planetLabel === 'degree') {
+    lines.push({
+      text: `${degrees}°${signGlyph(sign)}`,
+      size: sizes.label,
+      cls: 'ink',
+      parts: [{ text: `${degrees}°`, cls: 'ink' }, signPart],
+    });
+    if (sizes.planetLabel === 'full')
+      lines.push({ text: `${minutes}'${retro}`, size: sizes.label, cls: 'muted' });
+    else if (retro) lines.push({ text: retro, size: sizes.label, cls: 'muted' });
+  } else if (sizes.planetLabel === 'sign') {
+    lines.push({
+      text: `${signGlyph(sign)}${retro}`,
+      size: sizes.label,
+      cls: 'ink',
+      parts: [signPart, ...(retro ? [{ text: retro, cls: 'muted' }] : [])],
+    });
   }
   return lines.length ? [glyph, lines] : [glyph];
 }
@@ -177,8 +185,8 @@ function drawnAcross(longitude: number, shown: number, walls: PlanetBand['walls'
 
 /**
  * The bodies placed with the fullest labels that keep each in its own house: where a house is too
- * crowded for full labels between its lines, its bodies get lighter ones (the degree alone, then the
- * glyph alone) before any is drawn across a line, which would read as a planet in another house.
+ * crowded for full labels between its lines, its bodies get lighter ones (degree and sign, then the
+ * sign alone, then the glyph alone) before any is drawn across a line, which would read as a planet in another house.
  * Houses with more than one body go lighter first (a body alone in its house was pushed out by a
  * crowded neighbour and keeps its label once the neighbour is lighter). Only when glyphs alone do not
  * fit does a crowded house overflow into its neighbours.
