@@ -239,6 +239,12 @@ async function serve(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // A database unreachable at start is waited for (DATABASE_WAIT_MS bounds it): giving up ends the process.
+  service.deps.store.db.ready.catch(() => {
+    if (stopping) return;
+    stopping = true;
+    void service.close().finally(() => process.exit(1));
+  });
   const addr = await service.listen();
   log.info(
     {

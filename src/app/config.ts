@@ -13,6 +13,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How long a start keeps trying an unreachable DATABASE_URL before it exits; null: as long as it runs. */
+  databaseWaitMs: number | null;
   logLevel: string;
   admission: AdmissionLimits;
   rateLimit: RateLimit;
@@ -248,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: host(env),
     dataDir: dataDir(env),
     databaseUrl: database,
+    databaseWaitMs: env.DATABASE_WAIT_MS ? int(env, 'DATABASE_WAIT_MS', 0, 1000, 86_400_000) : null,
     logLevel,
     admission: {
       maxConcurrent: int(env, 'MAX_CONCURRENT', 100, 1, 100_000),

@@ -25,25 +25,30 @@ export function startSage(
   const knowledgeDir = config.knowledgeDir ?? defaultKnowledgeDir();
   const knowledgeLoad: Promise<LoadReport | null> = skipLoad
     ? Promise.resolve(null)
-    : // Processes starting together on one PostgreSQL take turns; the later ones find nothing to do.
-      withAdvisoryLock(store.db, LOCKS.knowledgeLoad, () =>
-        loadSageIndex(store.sage, knowledgeDir, embedder, signal),
-      ).then(
-        (report) => {
-          const [summary, ...problems] = describeLoad(report);
-          log.info({ knowledgeDir, chunks: report.chunks, ms: report.ms, vector: report.vector }, summary);
-          for (const line of problems) log.warn(line);
-          return report;
-        },
-        (err: unknown) => {
-          if (signal?.aborted && err === signal.reason) {
-            log.info({ knowledgeDir }, 'knowledge load stopped by shutdown: the next start finishes it');
+    : // Once the database is reached (a start during an outage waits for it). Processes starting
+      // together on one PostgreSQL take turns; the later ones find nothing to do.
+      store.db.ready
+        .then(() =>
+          withAdvisoryLock(store.db, LOCKS.knowledgeLoad, () =>
+            loadSageIndex(store.sage, knowledgeDir, embedder, signal),
+          ),
+        )
+        .then(
+          (report) => {
+            const [summary, ...problems] = describeLoad(report);
+            log.info({ knowledgeDir, chunks: report.chunks, ms: report.ms, vector: report.vector }, summary);
+            for (const line of problems) log.warn(line);
+            return report;
+          },
+          (err: unknown) => {
+            if (signal?.aborted && err === signal.reason) {
+              log.info({ knowledgeDir }, 'knowledge load stopped by shutdown: the next start finishes it');
+              throw err;
+            }
+            log.error({ err, knowledgeDir }, 'knowledge load failed: SAGE answers 503 until a restart');
             throw err;
-          }
-          log.error({ err, knowledgeDir }, 'knowledge load failed: SAGE answers 503 until a restart');
-          throw err;
-        },
-      );
+          },
+        );
   knowledgeLoad.catch(() => {}); // reported above; SAGE turns it into 503
   sage.waitFor(knowledgeLoad);
   return { sage, knowledgeLoad };

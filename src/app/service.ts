@@ -9,7 +9,7 @@ import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
 import { createWorkerPool } from '../operations/worker-pool.js';
 import { type AnyResource, RESOURCES } from '../resources/index.js';
 import type { LoadReport } from '../sage/index.js';
-import { openStore, type Store } from '../store/index.js';
+import { type DatabaseWait, openStore, type Store } from '../store/index.js';
 import { TOOLS } from '../tools/index.js';
 import type { Config } from './config.js';
 import { createHttpApp, type HttpApp } from './http-app.js';
@@ -92,7 +92,13 @@ export async function createCore(
   const metrics = overrides.metrics === undefined ? createMetrics() : overrides.metrics;
   const measured = metrics ? { metrics } : {};
   const [store, cities, knowledge] = await Promise.all([
-    overrides.store ?? openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...measured }),
+    overrides.store ??
+      openStore({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        wait: databaseWait(config, log),
+        ...measured,
+      }),
     overrides.cities ?? loadCityTable(),
     overrides.knowledge ?? loadKnowledgeBase(),
   ]);
@@ -132,6 +138,30 @@ export async function createCore(
     if (!overrides.store) await store.close();
   };
   return { deps, tools, knowledgeLoad, metrics, close };
+}
+
+/** The database named by DATABASE_URL (host, port and name: never its password), for log lines. */
+function databaseLabel(url: string | undefined): Record<string, string> {
+  if (!url) return {};
+  const u = new URL(url);
+  return { databaseHost: u.hostname, databasePort: u.port || '5432', databaseName: u.pathname.slice(1) };
+}
+
+/** A service waits for a PostgreSQL unreachable at start, logging each change of state once. */
+function databaseWait(config: Config, log: Logger): DatabaseWait {
+  const where = databaseLabel(config.databaseUrl);
+  return {
+    maxWaitMs: config.databaseWaitMs,
+    onState: (state, { error, waitedMs }) => {
+      if (state === 'waiting')
+        log.warn(
+          { ...where, error, maxWaitMs: config.databaseWaitMs },
+          'database unreachable at start: serving 503 with Retry-After and retrying until it answers',
+        );
+      else if (state === 'ready') log.info({ ...where, waitedMs }, 'database reached: migrated and ready');
+      else log.error({ ...where, waitedMs }, 'database still unreachable: giving up (DATABASE_WAIT_MS)');
+    },
+  };
 }
 
 /** Builds the dependencies once and serves MCP + REST from one HTTP listener. */

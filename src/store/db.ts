@@ -26,11 +26,30 @@ export interface Database {
   ping(): Promise<boolean>;
   /** The embedded store's data directory as a gzipped tar (`store backup`); absent on PostgreSQL. */
   dump?: () => Promise<Blob>;
+  /**
+   * Resolves once the schema is migrated: at once, except for a PostgreSQL that was unreachable at
+   * start (see DatabaseWait); rejects when the wait gave up. Until then every query is a 503.
+   */
+  readonly ready: Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A service that starts while its PostgreSQL is unreachable stays up and keeps trying, instead of
+ * exiting: an orchestrator's restart during a database blip would otherwise turn a slow service into
+ * a down one. Without it (the commands), an unreachable database fails the open at once.
+ */
+export interface DatabaseWait {
+  /** Each change of state, for the log: `waiting` (with the error), `ready`, `gave-up`. */
+  onState: (state: 'waiting' | 'ready' | 'gave-up', detail: { error?: string; waitedMs: number }) => void;
+  /** How long to keep trying, in milliseconds; null keeps trying as long as the process runs. */
+  maxWaitMs: number | null;
 }
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
+  /** Keep trying a PostgreSQL that is unreachable at start (the service); absent: fail at once. */
+  wait?: DatabaseWait | undefined;
   /** Embedded store directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
   /** Maximum pool size for PostgreSQL. */
@@ -106,8 +125,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // An idle client lost its connection; the pool replaces it and /ready reports the outage.
     });
     const db = wrap('postgres', pool, async () => pool.end());
-    await migrate(db);
-    return db;
+    if (!options.wait) {
+      await migrate(db);
+      return db;
+    }
+    try {
+      await migrate(db);
+      return db;
+    } catch (e) {
+      if (!isUnreachable(e)) throw e;
+      return waitingFor(db, e, options.wait);
+    }
   }
 
   const inMemory = options.dataDir.startsWith('memory://');
@@ -182,6 +210,7 @@ function wrap(kind: Database['kind'], pool: pg.Pool, close: () => Promise<void>)
   return {
     kind,
     pool,
+    ready: Promise.resolve(),
     query: async (text, params, name) => {
       try {
         return name === undefined
@@ -203,6 +232,56 @@ function wrap(kind: Database['kind'], pool: pg.Pool, close: () => Promise<void>)
       if (closed) return;
       closed = true;
       await close();
+    },
+  };
+}
+
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 10_000;
+
+/** The error's own words, for a log line: the connection target, never the URL with its password. */
+const reason = (e: unknown): string =>
+  e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e);
+
+/**
+ * The database as a PostgreSQL that was unreachable at start: every query is a 503 (Retry-After)
+ * and readiness false until a retry (backing off from 0.5 to 10 s) reaches it and migrates; then it
+ * is the database itself. A migration that fails for another reason, or `maxWaitMs` passing, ends
+ * the wait (`ready` rejects).
+ */
+function waitingFor(db: Database, first: unknown, wait: DatabaseWait): Database {
+  const started = Date.now();
+  let migrated = false;
+  let stopped = false;
+  wait.onState('waiting', { error: reason(first), waitedMs: 0 });
+  const ready = (async () => {
+    for (let delay = RETRY_FIRST_MS; ; delay = Math.min(RETRY_MAX_MS, delay * 2)) {
+      const left = wait.maxWaitMs === null ? delay : wait.maxWaitMs - (Date.now() - started);
+      if (left <= 0) break;
+      await new Promise((r) => setTimeout(r, Math.min(delay, left)).unref());
+      if (stopped) throw new Error('the store was closed while waiting for its database');
+      try {
+        await migrate(db);
+        migrated = true;
+        wait.onState('ready', { waitedMs: Date.now() - started });
+        return;
+      } catch (e) {
+        if (!isUnreachable(e)) throw e;
+      }
+    }
+    wait.onState('gave-up', { waitedMs: Date.now() - started });
+    throw new Error(`the database stayed unreachable for ${wait.maxWaitMs} ms`);
+  })();
+  ready.catch(() => {}); // the owner reads it
+  const unavailable = () => storeUnavailable(new Error('the database has not been reached since the start'));
+  return {
+    ...db,
+    ready,
+    query: (text, params, name) => (migrated ? db.query(text, params, name) : Promise.reject(unavailable())),
+    ping: () => (migrated ? db.ping() : Promise.resolve(false)),
+    close: () => {
+      stopped = true;
+      return db.close();
     },
   };
 }

@@ -7,7 +7,7 @@
  * committed before the body was compressed; the answer's bytes are now readied before the charge,
  * so compressed answers have the window identity answers have: the commit itself (see
  * docs/decisions.md, Access, metering, cache). Measured here: +1 to +10 units a round in all three
- * encodings (the commit's fsync under way at the kill), against +12 to +22 for gzip before.
+ * encodings (the group commit's COMMIT under way at the kill), against +12 to +22 for gzip before.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

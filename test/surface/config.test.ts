@@ -29,6 +29,7 @@ const BAD: Record<string, [value: string, says: RegExp]> = {
   CACHE_ENTRIES: ['lots', /whole number/],
   WORKERS: ['65', /from 1 to 64/],
   KEY_CACHE_MS: ['-5', /from 0/],
+  DATABASE_WAIT_MS: ['500', /from 1000/],
   SHUTDOWN_DRAIN_MS: ['5s', /whole number/],
   SHUTDOWN_GRACE_MS: ['forever', /whole number/],
   KNOWLEDGE_DIR: ['/nonexistent/knowledge', /existing directory/],
