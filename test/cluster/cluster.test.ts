@@ -24,6 +24,7 @@ import {
   type ServiceProcess,
   startHaproxy,
   startServiceProcess,
+  unitsOfKey,
   until,
 } from '../helpers/cluster.js';
 import { startPostgres, type TempPostgres } from '../helpers/postgres.js';
@@ -77,14 +78,7 @@ const newKey = async (chartLimit?: number) =>
   (await admin.keys.create({ name: 'cluster', products: PRODUCTS, ...(chartLimit ? { chartLimit } : {}) }))
     .key;
 
-async function unitsOf(key: string): Promise<number> {
-  const id = (await admin.keys.list()).find((k) => key.startsWith(k.prefix))!.id;
-  const r = await admin.db.query<{ n: string | null }>(
-    'SELECT sum(units) AS n FROM usage WHERE key_id = $1',
-    [id],
-  );
-  return Number(r.rows[0]!.n ?? 0);
-}
+const unitsOf = (key: string) => unitsOfKey(admin, key);
 
 let births = 0;
 /** A birth no other request of this file sends, so each chart is computed and charged one unit. */

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, PRODUCTS, type Store } from '../../src/store/index.js';
-import { type ServiceProcess, startServiceProcess } from '../helpers/cluster.js';
+import { type ServiceProcess, startServiceProcess, unitsOfKey } from '../helpers/cluster.js';
 import { startPostgres, type TempPostgres } from '../helpers/postgres.js';
 import { freePort } from '../helpers/ports.js';
 
@@ -47,14 +47,7 @@ function birth() {
   return { birthDate: day, birthTime: time, birthLocation: 'Lisbon, Portugal' };
 }
 
-async function unitsOf(key: string): Promise<number> {
-  const id = (await admin.keys.list()).find((k) => key.startsWith(k.prefix))!.id;
-  const r = await admin.db.query<{ n: string | null }>(
-    'SELECT sum(units) AS n FROM usage WHERE key_id = $1',
-    [id],
-  );
-  return Number(r.rows[0]!.n ?? 0);
-}
+const unitsOf = (key: string) => unitsOfKey(admin, key);
 
 /** One chart request; true when a 200 arrived whole (decoded, parsed, one unit in its meta). */
 async function chart(url: string, key: string, encoding: string): Promise<boolean> {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, PRODUCTS, type Store } from '../../src/store/index.js';
-import { type ServiceProcess, startServiceProcess, until } from '../helpers/cluster.js';
+import { type ServiceProcess, startServiceProcess, unitsOfKey, until } from '../helpers/cluster.js';
 import { startPostgres, type TempPostgres } from '../helpers/postgres.js';
 import { freePort } from '../helpers/ports.js';
 
@@ -102,20 +102,7 @@ describe('a start while the database is down', () => {
       }),
     });
     expect(ok.status).toBe(200);
-    const id = (await admin.keys.list()).find((k) => key.startsWith(k.prefix))!.id;
-    await until(
-      'the unit counted',
-      async () =>
-        Number(
-          (
-            await admin!.db.query<{ n: string | null }>(
-              'SELECT sum(units) AS n FROM usage WHERE key_id = $1',
-              [id],
-            )
-          ).rows[0]!.n ?? 0,
-        ) === 1,
-      5000,
-    );
+    await until('the unit counted', async () => (await unitsOfKey(admin!, key)) === 1, 5000);
     expect(proc.log()).not.toContain(PASSWORD);
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import type { Store } from '../../src/store/index.js';
 
 /**
  * The pieces of a deployment, as real processes on loopback: service processes (`src/main.ts serve`
@@ -120,4 +121,14 @@ export async function until(what: string, ok: () => boolean | Promise<boolean>, 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Every unit the database holds for a key (all months and meters), read through an admin store. */
+export async function unitsOfKey(admin: Store, key: string): Promise<number> {
+  const id = (await admin.keys.list()).find((k) => key.startsWith(k.prefix))!.id;
+  const r = await admin.db.query<{ n: string | null }>(
+    'SELECT sum(units) AS n FROM usage WHERE key_id = $1',
+    [id],
+  );
+  return Number(r.rows[0]!.n ?? 0);
 }
