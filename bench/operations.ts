@@ -36,17 +36,31 @@ const distinctCharts = (key: string): autocannon.Request[] => [
   },
 ];
 
+type Charge = (store: Store, keyId: string, limit: number | null, at: Date) => Promise<unknown>;
+/** UsageStore.add: a final charge (MCP). */
+const add: Charge = (store, keyId, limit, at) => store.usage.add(keyId, 'chart', 1, limit, at);
+/** UsageStore.reserve, then the delivery's report (REST): the reservation and its settlement. */
+const reserveAndDeliver: Charge = async (store, keyId, limit, at) => {
+  const held = await store.usage.reserve(keyId, 'chart', 1, limit, at);
+  held?.writing();
+  held?.settle(true);
+};
+
 /** Microseconds per metered write: one at a time (latency), and 100 at once (throughput). */
-async function meterWrites(store: Store, n: number): Promise<{ sequential: number; concurrent: number }> {
+async function meterWrites(
+  store: Store,
+  n: number,
+  charge: Charge,
+): Promise<{ sequential: number; concurrent: number }> {
   const { record } = await store.keys.create({
     name: 'bench',
     products: PRODUCTS,
     chartLimit: 1_000_000_000,
   });
   const at = new Date();
-  for (let i = 0; i < 50; i++) await store.usage.add(record.id, 'chart', 1, 1_000_000_000, at);
+  for (let i = 0; i < 50; i++) await charge(store, record.id, 1_000_000_000, at);
   let t = performance.now();
-  for (let i = 0; i < n; i++) await store.usage.add(record.id, 'chart', 1, 1_000_000_000, at);
+  for (let i = 0; i < n; i++) await charge(store, record.id, 1_000_000_000, at);
   const sequential = ((performance.now() - t) * 1000) / n;
   // 100 keys at once, as a busy server meters many callers (one key's increments share a commit).
   const keys = await Promise.all(
@@ -57,7 +71,7 @@ async function meterWrites(store: Store, n: number): Promise<{ sequential: numbe
   );
   t = performance.now();
   for (let round = 0; round < n / 100; round++)
-    await Promise.all(keys.map((id) => store.usage.add(id, 'chart', 1, null, at)));
+    await Promise.all(keys.map((id) => charge(store, id, null, at)));
   const concurrent = ((performance.now() - t) * 1000) / n;
   return { sequential, concurrent };
 }
@@ -68,24 +82,34 @@ export async function meteredWriteSection(): Promise<string> {
   const pg = await startPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'bench-meter-'));
   try {
-    const onPg = await openStore({ databaseUrl: pg.url, dataDir: 'memory://' });
-    const postgres = await meterWrites(onPg, n);
+    const onPg = await openStore({ databaseUrl: pg.url, dataDir: join(dir, 'pg-side') });
+    const postgres = await meterWrites(onPg, n, add);
+    const postgresReserved = await meterWrites(onPg, n, reserveAndDeliver);
     await onPg.close();
-    const embeddedStore = await openStore({ dataDir: dir });
-    const embedded = await meterWrites(embeddedStore, n);
+    const embeddedStore = await openStore({ dataDir: join(dir, 'embedded') });
+    const embedded = await meterWrites(embeddedStore, n, add);
+    const embeddedReserved = await meterWrites(embeddedStore, n, reserveAndDeliver);
     await embeddedStore.close();
+    const row = (label: string, r: { sequential: number; concurrent: number }) =>
+      `| ${label} | ${fmt(r.sequential, 0)} | ${fmt(r.concurrent, 0)} |`;
     return `## Metered writes: PostgreSQL and the embedded store (${n} writes each, same run)
 
 UsageStore.add (the allowance-checked atomic upsert behind every charged call, with its group
 commit), in-process; PostgreSQL 15 on loopback (fsync off, as in the tests) and PGlite on disk.
+"Reserved" is the REST path: UsageStore.reserve (the same upsert with the batch's reservation in
+the same statement), the delivery ledger's line, and the settlement that removes the reservation a
+turn later.
 
 | Store | one at a time (µs per write) | 100 callers at once (µs per write) |
 |---|---|---|
-| PostgreSQL | ${fmt(postgres.sequential, 0)} | ${fmt(postgres.concurrent, 0)} |
-| embedded (PGlite) | ${fmt(embedded.sequential, 0)} | ${fmt(embedded.concurrent, 0)} |
+${row('PostgreSQL', postgres)}
+${row('PostgreSQL, reserved', postgresReserved)}
+${row('embedded (PGlite)', embedded)}
+${row('embedded (PGlite), reserved', embeddedReserved)}
 
 PostgreSQL costs **${fmt(postgres.sequential / embedded.sequential, 2)}x** the embedded store per write one at a time and
-**${fmt(postgres.concurrent / embedded.concurrent, 2)}x** with 100 callers at once.
+**${fmt(postgres.concurrent / embedded.concurrent, 2)}x** with 100 callers at once. A reserved charge costs
+**${fmt(postgresReserved.concurrent / postgres.concurrent, 2)}x** a final one with 100 callers at once on PostgreSQL, **${fmt(embeddedReserved.concurrent / embedded.concurrent, 2)}x** embedded.
 `;
   } finally {
     pg.stop();

@@ -91,8 +91,10 @@ function addHealthRoutes(router: Router, deps: Deps, drain: Drain, faults: Fault
     }
     const ok = await deps.store.db.ping();
     if (!ok) faults.fault(res, 'warn', { status: 503 }, 'not ready: the database is unreachable');
-    sendJson(res, ok ? 200 : 503, {
-      status: ok ? 'ready' : 'database unreachable',
+    // Briefly after a crash: the usage of answers then in flight is being settled (UsageSettlement).
+    const settling = ok && !deps.store.usage.recovered;
+    sendJson(res, ok && !settling ? 200 : 503, {
+      status: settling ? 'settling usage' : ok ? 'ready' : 'database unreachable',
       database: deps.store.db.kind,
     });
   });

@@ -102,6 +102,7 @@ export async function createCore(
     overrides.cities ?? loadCityTable(),
     overrides.knowledge ?? loadKnowledgeBase(),
   ]);
+  logRecovery(store, log);
   const tools = overrides.tools ?? TOOLS;
   // Workers only when something needs them: each loads the registry, the city table and an ephemeris.
   const pool = [...tools, ...(overrides.endpoints ?? ENDPOINTS)].some((t) => t.heavy)
@@ -145,6 +146,21 @@ function databaseLabel(url: string | undefined): Record<string, string> {
   if (!url) return {};
   const u = new URL(url);
   return { databaseHost: u.hostname, databasePort: u.port || '5432', databaseName: u.pathname.slice(1) };
+}
+
+/** What the start settled of reservations left by a process that was killed (UsageSettlement). */
+function logRecovery(store: Store, log: Logger): void {
+  store.usage.recovery.then(
+    ({ ledgers, refunded }) => {
+      if (ledgers)
+        log.info({ ledgers, refunded }, 'usage settled for a process that stopped with answers in flight');
+    },
+    (e: unknown) =>
+      log.warn(
+        { error: String(e) },
+        'usage reservations of a stopped process could not be settled: left charged',
+      ),
+  );
 }
 
 /** A service waits for a PostgreSQL unreachable at start, logging each change of state once. */

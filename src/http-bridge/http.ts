@@ -85,6 +85,24 @@ export function writeAnswer(res: Res, status: number, answer: EncodedAnswer): vo
 }
 
 /**
+ * Tells `sent` whether a response just ended reached the socket: at once when the socket took its
+ * last byte in the write (the usual case: Node writes synchronously what the kernel buffer takes);
+ * else on 'finish', or false when the connection closes first.
+ */
+export function whenHandedOver(res: Res, sent: (delivered: boolean) => void): void {
+  if (res.writableFinished) return sent(true);
+  if (!res.writableEnded || res.destroyed) return sent(false);
+  let told = false;
+  const tell = (delivered: boolean) => {
+    if (told) return;
+    told = true;
+    sent(delivered);
+  };
+  res.once('finish', () => tell(true));
+  res.once('close', () => tell(res.writableFinished));
+}
+
+/**
  * Sends a complete answer: status, type, exact length and body in one write, compressed on the
  * thread pool when the client accepts it (`encoding` as encodingFor decided, when the caller needed
  * to know first). A HEAD answer carries the same headers, its body left out by Node.

@@ -3,7 +3,12 @@ import { AppError } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
 import { parseInput } from '../operations/input.js';
 import { authorize, type Grant } from '../operations/access.js';
-import { invokeOperation, type InvokeResult } from '../operations/invoke.js';
+import {
+  type Delivery,
+  type DeliveryReport,
+  invokeOperation,
+  type InvokeResult,
+} from '../operations/invoke.js';
 import type { Deps } from '../operations/types.js';
 import type { Authenticator } from './auth.js';
 import {
@@ -11,6 +16,7 @@ import {
   encodeAnswer,
   encodingFor,
   writeAnswer,
+  whenHandedOver,
   isJsonType,
   JSON_TYPE,
   type Req,
@@ -195,14 +201,18 @@ function handlerFor(row: RouteRow, options: RestOptions) {
     const ready = (out: InvokeResult) => readyAnswer(req, res, row, out, deps);
     const out = await invokeOperation(grant, input, deps, cache, { signal, prepare: ready });
     // A charged run was readied before its charge; a cache hit or a free answer is readied now.
-    (out.deliver ?? (await ready(out)))();
+    if (out.deliver) out.deliver();
+    else (await ready(out))(UNCHARGED);
   };
 }
 
+/** The delivery of an answer that charged nothing: nothing to report. */
+const UNCHARGED: DeliveryReport = { writing: () => {}, sent: () => {} };
+
 /**
  * The answer's headers and bytes (envelope, compression, ETag), readied before the charge, and the
- * synchronous write that sends them: compressed or not, a unit is committed only when nothing but
- * the commit stands between it and the bytes handed to the socket.
+ * write that sends them and reports whether the last byte reached the socket (the charge's
+ * settlement, see invoke.ts), compressed or not.
  */
 async function readyAnswer(
   req: Req,
@@ -210,7 +220,7 @@ async function readyAnswer(
   row: RouteRow,
   out: InvokeResult,
   deps: Deps,
-): Promise<() => void> {
+): Promise<Delivery> {
   const op = row.op;
   const headers: [string, string][] = [];
   if (out.cache) headers.push(['X-Cache', out.cache]);
@@ -234,10 +244,12 @@ async function readyAnswer(
       write = () => writeAnswer(res, 200, answer);
     }
   }
-  return () => {
-    if (res.headersSent) return;
+  return (report) => {
+    if (res.headersSent) return report.sent(false);
     for (const [name, value] of headers) res.setHeader(name, value);
+    report.writing();
     write();
+    whenHandedOver(res, report.sent);
   };
 }
 

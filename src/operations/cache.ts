@@ -37,7 +37,7 @@ export class ResultCache {
     }
   }
 
-  private delete(key: string): void {
+  delete(key: string): void {
     const e = this.entries.get(key);
     if (!e) return;
     this.bytes -= e.bytes;

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { AppError, CancelledError } from '../core/errors.js';
-import { type MeterName, usageMonth } from '../store/index.js';
+import { type MeterName, type Reservation, usageMonth } from '../store/index.js';
 import { type AnswerLimit, type MeasuredAnswer, refuseByEstimate, refuseBySize } from './answer-limit.js';
 import { CachedAnswer } from './cached-answer.js';
 import { canonicalJson, type ResultCache } from './cache.js';
@@ -26,6 +26,17 @@ export interface InvokeResult {
   deliver?: () => void;
 }
 
+/** What the write of a readied answer reports, in this order. */
+export interface DeliveryReport {
+  /** The bytes are about to be handed to the socket (called just before the write). */
+  writing(): void;
+  /** Whether the last byte was handed to the socket (true), or never will be (false). */
+  sent(delivered: boolean): void;
+}
+
+/** Writes a readied answer, reporting its delivery. */
+export type Delivery = (report: DeliveryReport) => void;
+
 export interface InvokeOptions {
   /** The surface's cap on an answer's size (MCP); none on REST. */
   answerLimit?: AnswerLimit;
@@ -39,10 +50,11 @@ export interface InvokeOptions {
   feedback?: RunFeedback;
   /**
    * Readies the bytes to send before the charge (REST: the envelope, compressed) and returns their
-   * synchronous write, so that only the commit stands between the charge and the last byte handed
-   * to the socket, compressed or not. Called for a run that is about to be committed.
+   * write, which reports the delivery: the charge is then a reservation, settled by that report
+   * (an answer that never reached the socket is given back; see UsageStore.reserve). Called for a
+   * run that is about to be committed.
    */
-  prepare?: (answer: InvokeResult) => Promise<() => void>;
+  prepare?: (answer: InvokeResult) => Promise<Delivery>;
 }
 
 /** The run, unless `signal` aborts first (its reason is thrown; the run goes on, unwaited). */
@@ -125,18 +137,34 @@ export async function invokeOperation(
     ? { json, data, warnings, cache: 'HIT', charged: 0, bytes }
     : { json, data, warnings, cache: key ? 'MISS' : null, charged: account ? units : 0, bytes };
   // The bytes are readied first (compression takes a while); a client gone meanwhile pays nothing.
-  const deliver = options.prepare ? await options.prepare(result) : undefined;
-  // Past this point the answer is delivered: the commit below is short and the answer follows it.
+  const write = options.prepare ? await options.prepare(result) : undefined;
+  // Past this point the answer is written: the commit below is short and the answer follows it.
   if (signal?.aborted) throw signal.reason as Error;
+  let reservation: Reservation | undefined;
   if (meter && account && units > 0) {
-    const total = await deps.store.usage.add(account.id, meter, units, limit, now);
-    if (total === null) {
-      const used = (await deps.store.usage.peek(account.id, usageMonth(now)))[meter];
+    const usage = deps.store.usage;
+    // With a write to report its delivery, the charge is held until that report.
+    const charged = write
+      ? await usage.reserve(account.id, meter, units, limit, now)
+      : await usage.add(account.id, meter, units, limit, now);
+    if (charged === null) {
+      const used = (await usage.peek(account.id, usageMonth(now)))[meter];
       throw quotaExceeded({ meter, limit: limit ?? 0, used, needed: units, now });
     }
+    if (typeof charged === 'object') reservation = charged;
   }
   if (key) cache.set(key, new CachedAnswer(json, warnings, bytes, answer.framed), bytes?.length ?? 0);
-  return deliver ? { ...result, deliver } : result;
+  if (!write) return result;
+  const deliver = () =>
+    write({
+      writing: () => reservation?.writing(),
+      sent: (delivered) => {
+        reservation?.settle(delivered);
+        // An answer given back is not paid for, so the cache must not hand it out free either.
+        if (!delivered && reservation && key) cache.delete(key);
+      },
+    });
+  return { ...result, deliver };
 }
 
 /** The result cache's key of an answer: per caller, operation and canonical input. */

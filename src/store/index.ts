@@ -25,9 +25,15 @@ export interface Store {
 
 export async function openStore(options: OpenOptions & { metrics?: Metrics }): Promise<Store> {
   const db = await openDatabase(options);
-  // Units acknowledged while the database is unreachable wait beside the data (see UsageStore.add).
-  const journalDir = options.dataDir.startsWith('memory://') ? null : join(options.dataDir, 'usage-journal');
-  const usage = new UsageStore(db, { journalDir, ...(options.metrics ? { metrics: options.metrics } : {}) });
+  // Units acknowledged while the database is unreachable, and deliveries of reserved units, are kept
+  // beside the data (see UsageStore.add and reserve).
+  const local = (name: string) =>
+    options.dataDir.startsWith('memory://') ? null : join(options.dataDir, name);
+  const usage = new UsageStore(db, {
+    journalDir: local('usage-journal'),
+    ledgerDir: local('usage-ledger'),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
   return {
     db,
     keys: new KeyStore(db),
@@ -35,7 +41,7 @@ export async function openStore(options: OpenOptions & { metrics?: Metrics }): P
     usage,
     sage: new SageIndex(db),
     close: async () => {
-      usage.close();
+      await usage.close();
       await db.close();
     },
   };

@@ -118,4 +118,23 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 6,
+    name: 'usage reservations',
+    // Units committed for answers still being delivered (see UsageSettlement): each row is a batch's
+    // units, already in usage, given back if the owner's ledger shows the answers never reached the
+    // socket. Rows live for the time an answer takes to write; a crash leaves them to the next start.
+    sql: `
+      CREATE TABLE usage_pending (
+        id         text PRIMARY KEY,
+        key_id     text NOT NULL,
+        month      text NOT NULL,
+        meter      text NOT NULL,
+        units      bigint NOT NULL,
+        owner      text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX usage_pending_owner ON usage_pending (owner);
+    `,
+  },
 ];

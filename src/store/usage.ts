@@ -2,8 +2,10 @@ import { AppError } from '../core/errors.js';
 import { type Metrics, NO_METRICS, secondsSince } from '../core/metrics.js';
 import type { Database } from './db.js';
 import type { MeterName } from './keys.js';
+import { DeliveryLedger } from './delivery-ledger.js';
 import { UsageGroupCommit } from './usage-group-commit.js';
 import { type JournalEntry, UsageJournal } from './usage-journal.js';
+import { type Recovery, UsageSettlement } from './usage-settlement.js';
 
 /** `YYYY-MM` of an instant, in UTC: the metering period. */
 export const usageMonth = (at: Date): string => at.toISOString().slice(0, 7);
@@ -18,6 +20,19 @@ export interface UsageRow {
 /** How long totals read or committed here serve the allowance pre-check without a new read. */
 export const PEEK_FRESH_MS = 1000;
 const MAX_RECENT = 10_000;
+/** A charge still to be confirmed by its answer's delivery (see UsageStore.reserve). */
+export interface Reservation {
+  /** The counter's total with these units. */
+  total: number;
+  /** The answer is about to be written: recorded as delivered unless `settle` says otherwise. */
+  writing(): void;
+  /** The answer's last byte was handed to the socket (`true`), or it never will be (`false`). */
+  settle(delivered: boolean): void;
+}
+
+/** A charge that is final: nothing to settle. */
+const final = (total: number): Reservation => ({ total, writing: () => {}, settle: () => {} });
+
 /** How often journaled units are offered to the database again while any wait. */
 export const REPLAY_EVERY_MS = 2000;
 
@@ -37,6 +52,11 @@ const APPLY_JOURNALED = `WITH fresh AS (
  */
 export class UsageStore {
   private readonly commits: UsageGroupCommit;
+  private readonly settlement: UsageSettlement;
+  /** What a start settled of processes that are gone (see UsageSettlement.recover). */
+  readonly recovery: Promise<Recovery>;
+  /** The recovery is over: /ready waits for it, so usage read after a restart is settled. */
+  recovered = false;
   private readonly peeks = new Map<string, Promise<Record<MeterName, number>>>();
   /** The last totals read or committed per key and month, and when: what a pre-check may reuse. */
   private readonly recent = new Map<string, { totals: Record<MeterName, number>; at: number }>();
@@ -48,14 +68,26 @@ export class UsageStore {
   private replaying: Promise<void> | null = null;
 
   /**
-   * `journalDir`: where units acknowledged during a database outage wait (see add); null keeps them
-   * in memory only.
+   * `journalDir`: where units acknowledged during a database outage wait (see add); `ledgerDir`:
+   * where deliveries of reserved units are recorded (see reserve). Null keeps them in memory only.
    */
   constructor(
     private readonly db: Database,
-    options: { journalDir?: string | null; clock?: () => number; metrics?: Metrics } = {},
+    options: {
+      journalDir?: string | null;
+      ledgerDir?: string | null;
+      clock?: () => number;
+      metrics?: Metrics;
+    } = {},
   ) {
-    this.commits = new UsageGroupCommit(db);
+    this.settlement = new UsageSettlement(db, new DeliveryLedger(options.ledgerDir ?? null));
+    this.commits = new UsageGroupCommit(db, this.settlement);
+    // After the database is reached (a start during an outage waits for it).
+    this.recovery = db.ready.then(() => this.settlement.recover());
+    this.recovery.then(
+      () => (this.recovered = true),
+      () => (this.recovered = true), // left charged; the owner reads and logs the failure
+    );
     this.clock = options.clock ?? Date.now;
     this.metrics = options.metrics ?? NO_METRICS;
     this.journal = new UsageJournal(options.journalDir ?? null);
@@ -87,12 +119,33 @@ export class UsageStore {
     limit: number | null,
     at: Date,
   ): Promise<number | null> {
+    return (await this.charge(keyId, meter, units, limit, at, false))?.total ?? null;
+  }
+
+  /**
+   * As add, for an answer whose delivery will be known: the units count against the allowance and
+   * in the total at once, held as a reservation until `settle` says whether the answer reached the
+   * socket; an answer that did not is given back (see UsageSettlement, which also covers a crash
+   * in between). Units journaled during an outage are final, as in add.
+   */
+  reserve(keyId: string, meter: MeterName, units: number, limit: number | null, at: Date) {
+    return this.charge(keyId, meter, units, limit, at, true);
+  }
+
+  private async charge(
+    keyId: string,
+    meter: MeterName,
+    units: number,
+    limit: number | null,
+    at: Date,
+    reserved: boolean,
+  ): Promise<Reservation | null> {
     if (limit !== null && units > limit) return null;
     const month = usageMonth(at);
     const start = performance.now();
-    let total: number | null;
+    let committed: Awaited<ReturnType<UsageGroupCommit['add']>>;
     try {
-      total = await this.commits.add(keyId, month, meter, units, limit);
+      committed = await this.commits.add(keyId, month, meter, units, limit, reserved);
     } catch (e) {
       if (!unreachable(e)) {
         this.metrics.meterWrite('failed', secondsSince(start));
@@ -100,15 +153,32 @@ export class UsageStore {
       }
       const journaled = this.addToJournal(keyId, month, meter, units, limit, e);
       this.metrics.meterWrite(journaled === null ? 'refused' : 'journaled', secondsSince(start));
-      return journaled;
+      return journaled === null ? null : final(journaled);
     }
-    this.metrics.meterWrite(total === null ? 'refused' : 'committed', secondsSince(start));
+    this.metrics.meterWrite(committed === null ? 'refused' : 'committed', secondsSince(start));
+    if (committed === null) return null;
+    const { total, reservation } = committed;
     const known = this.recent.get(`${keyId}\u0000${month}`);
-    if (total !== null && known) {
+    if (known) {
       known.totals = { ...known.totals, [meter]: Math.max(known.totals[meter], total) };
       known.at = this.clock();
     }
-    return total;
+    if (!reservation) return final(total);
+    let written = false;
+    let settled = false;
+    return {
+      total,
+      writing: () => {
+        if (written || settled) return;
+        written = true;
+        this.settlement.writing(reservation, units);
+      },
+      settle: (delivered) => {
+        if (settled) return;
+        settled = true;
+        this.settlement.settle(reservation, units, delivered, written);
+      },
+    };
   }
 
   private addToJournal(
@@ -163,11 +233,15 @@ export class UsageStore {
     return this.replaying;
   }
 
-  /** Stops replaying (what is left stays in the journal for the next start). */
-  close(): void {
+  /**
+   * Stops replaying and settles what it can (what is left stays in the journal and the ledger for
+   * the next start).
+   */
+  async close(): Promise<void> {
     if (this.replayTimer) clearTimeout(this.replayTimer);
     this.replayTimer = null;
     this.journal.close();
+    await this.settlement.close();
   }
 
   /**

@@ -143,7 +143,7 @@ describe('a journal left by a process that died during an outage', () => {
       const usage = new UsageStore(store.db, { journalDir: dir });
       expect(usage.journaled).toBe(2);
       await usage.replayJournal();
-      usage.close();
+      await usage.close();
       expect(usage.journaled).toBe(0);
       expect((await store.usage.get(keyId, MONTH)).chart).toBe(3);
       // The same lines again (a replay cut off before the file was rewritten): still counted once.

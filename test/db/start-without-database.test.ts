@@ -116,7 +116,7 @@ describe('a start while the database is down', () => {
         DATABASE_URL: url,
         DATA_DIR: join(dir, 'b'),
         LOG_LEVEL: 'info',
-        DATABASE_WAIT_MS: '2000',
+        DATABASE_WAIT_MS: '5000', // longer than a start under load takes to listen
       });
       expect((await fetch(`${proc.url}/health`)).status).toBe(200);
       expect(await proc.exited).toBe(1);
