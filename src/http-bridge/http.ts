@@ -87,19 +87,16 @@ export function writeAnswer(res: Res, status: number, answer: EncodedAnswer): vo
 /**
  * Tells `sent` whether a response just ended reached the socket: at once when the socket took its
  * last byte in the write (the usual case: Node writes synchronously what the kernel buffer takes);
- * else on 'finish', or false when the connection closes first.
+ * else once the bytes queued behind it have been handed over, or not, when the connection fails.
+ * (Not 'finish': Node emits it for a connection reset with the answer still queued.)
  */
 export function whenHandedOver(res: Res, sent: (delivered: boolean) => void): void {
   if (res.writableFinished) return sent(true);
-  if (!res.writableEnded || res.destroyed) return sent(false);
-  let told = false;
-  const tell = (delivered: boolean) => {
-    if (told) return;
-    told = true;
-    sent(delivered);
-  };
-  res.once('finish', () => tell(true));
-  res.once('close', () => tell(res.writableFinished));
+  const socket = res.socket;
+  if (!res.writableEnded || !socket || socket.destroyed) return sent(false);
+  // An empty write queued behind the answer: its callback comes once all before it reached the
+  // kernel, or with the error that dropped them.
+  socket.write('', (error) => sent(!error));
 }
 
 /**
