@@ -142,7 +142,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     ...options,
     encode: compressResponse,
     refusal: errorResponse,
-    sendJson: (res, text) => send(res, 200, 'application/json', text),
+    sendJson: (res, text, report) => send(res, 200, 'application/json', text, undefined, report),
   });
   router.add(
     ANY_METHOD,

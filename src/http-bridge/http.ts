@@ -8,6 +8,7 @@ import {
   negotiateEncoding,
   varyOnEncoding,
 } from './compression.js';
+import type { DeliveryReport } from '../operations/invoke.js';
 import type { ProxyTrust } from './proxy-trust.js';
 
 /**
@@ -102,7 +103,8 @@ export function whenHandedOver(res: Res, sent: (delivered: boolean) => void): vo
 /**
  * Sends a complete answer: status, type, exact length and body in one write, compressed on the
  * thread pool when the client accepts it (`encoding` as encodingFor decided, when the caller needed
- * to know first). A HEAD answer carries the same headers, its body left out by Node.
+ * to know first). A HEAD answer carries the same headers, its body left out by Node. `report`: the
+ * delivery of a reserved charge (see DeliveryReport), told just before the write and after it.
  */
 export function send(
   res: Res,
@@ -114,15 +116,25 @@ export function send(
     type,
     typeof body === 'string' ? Buffer.byteLength(body) : body.length,
   ),
+  report?: DeliveryReport,
 ): void {
   if (!encoding) {
+    report?.writing();
     res.statusCode = status;
     res.setHeader('Content-Type', type);
     res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
     res.end(body);
+    if (report) whenHandedOver(res, report.sent);
     return;
   }
-  void encodeAnswer(type, body, encoding).then((answer) => writeAnswer(res, status, answer));
+  void encodeAnswer(type, body, encoding).then(
+    (answer) => {
+      report?.writing();
+      writeAnswer(res, status, answer);
+      if (report) whenHandedOver(res, report.sent);
+    },
+    () => report?.sent(false),
+  );
 }
 
 export function sendJson(res: Res, status: number, value: unknown): void {

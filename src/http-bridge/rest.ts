@@ -3,12 +3,7 @@ import { AppError } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
 import { parseInput } from '../operations/input.js';
 import { authorize, type Grant } from '../operations/access.js';
-import {
-  type Delivery,
-  type DeliveryReport,
-  invokeOperation,
-  type InvokeResult,
-} from '../operations/invoke.js';
+import { type Delivery, invokeOperation, type InvokeResult, UNCHARGED } from '../operations/invoke.js';
 import type { Deps } from '../operations/types.js';
 import type { Authenticator } from './auth.js';
 import {
@@ -205,9 +200,6 @@ function handlerFor(row: RouteRow, options: RestOptions) {
     else (await ready(out))(UNCHARGED);
   };
 }
-
-/** The delivery of an answer that charged nothing: nothing to report. */
-const UNCHARGED: DeliveryReport = { writing: () => {}, sent: () => {} };
 
 /**
  * The answer's headers and bytes (envelope, compression, ETag), readied before the charge, and the

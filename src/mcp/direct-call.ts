@@ -23,6 +23,7 @@ import {
  * both paths and requires equal answers.
  */
 
+import type { DeliveryReport } from '../operations/invoke.js';
 import type { ImageBlock } from './picture.js';
 
 export type McpEra = 'legacy' | 'modern';
@@ -43,6 +44,8 @@ export type ToolAnswer =
       meta: Record<string, unknown> | undefined;
       /** The chart drawn (the `image` argument), as a second content block. */
       image?: ImageBlock;
+      /** Set when the charge waits for the answer's delivery (`reportsDelivery`). */
+      report?: DeliveryReport;
     }
   | { ok: false; message: string };
 

@@ -17,6 +17,7 @@ import { directToolCall, encodeDirectAnswer } from './direct-call.js';
 import { InFlightCalls } from './feedback.js';
 import { legacyJsonLeg, SERVER_INFO, serverFactory } from './server.js';
 import { type McpRequestState, toolCaller } from './tool-call.js';
+import { type DeliveryReport, UNCHARGED } from '../operations/invoke.js';
 
 export { SERVER_INFO } from './server.js';
 export type { McpRequestState } from './tool-call.js';
@@ -40,8 +41,11 @@ export interface McpOptions {
    * answers are sent by `send` instead.
    */
   encode?: (request: Request, response: Response) => Promise<Response>;
-  /** Sends a complete answer of the direct path (the HTTP layer's `send`, which compresses). */
-  sendJson?: (res: ServerResponse, text: string) => void;
+  /**
+   * Sends a complete answer of the direct path (the HTTP layer's `send`, which compresses), telling
+   * `report` about its delivery (a reserved charge, see DeliveryReport).
+   */
+  sendJson: (res: ServerResponse, text: string, report: DeliveryReport) => void;
   /**
    * The answer for a request refused while the SDK served it (McpRequestState.refused: the shutdown
    * deadline passed before its tool finished), instead of the SDK's tool error result.
@@ -75,12 +79,7 @@ export interface McpEndpoint {
 export function createMcpEndpoint(options: McpOptions): McpEndpoint {
   const { tools, resources, deps, cache, log, direct = true, encode, refusal } = options;
   const { families = RESOURCE_FAMILIES, prompts = PROMPTS } = options;
-  const sendText =
-    options.sendJson ??
-    ((res: ServerResponse, text: string) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-      res.end(text);
-    });
+  const sendText = options.sendJson;
   const states = new WeakMap<AuthInfo, McpRequestState>();
   const stateOf = (authInfo: AuthInfo | undefined): McpRequestState | undefined =>
     authInfo ? states.get(authInfo) : undefined;
@@ -122,11 +121,23 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
       const state = { ...requestState, cancel: inFlight.track(res, id, body) };
       const call = direct ? directToolCall(req.headers, body, isTool) : undefined;
       if (call) {
-        const answer = await callTool(toolsByName.get(call.name)!, call.args, state, {
-          signal: state.cancel,
-        });
-        const text = encodeDirectAnswer(call, answer, SERVER_INFO);
-        sendText(res, text);
+        // Charged as delivered: the answer is written here, so its delivery settles the charge.
+        const answer = await callTool(
+          toolsByName.get(call.name)!,
+          call.args,
+          state,
+          { signal: state.cancel },
+          { reportsDelivery: true },
+        );
+        const report = (answer.ok && answer.report) || UNCHARGED;
+        let text: string;
+        try {
+          text = encodeDirectAnswer(call, answer, SERVER_INFO);
+        } catch (e) {
+          report.sent(false);
+          throw e;
+        }
+        sendText(res, text, report);
         return { reported: [] };
       }
       const authInfo: AuthInfo = {

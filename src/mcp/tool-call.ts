@@ -4,7 +4,7 @@ import { authorize } from '../operations/access.js';
 import { MCP_ANSWER_LIMIT } from '../operations/answer-limit.js';
 import type { ResultCache } from '../operations/cache.js';
 import { parseInput } from '../operations/input.js';
-import { invokeOperation } from '../operations/invoke.js';
+import { type DeliveryReport, invokeOperation } from '../operations/invoke.js';
 import type { AnyTool, Caller, Deps, RunFeedback } from '../operations/types.js';
 import type { ToolAnswer } from './direct-call.js';
 import { pictureBlock } from './picture.js';
@@ -46,6 +46,8 @@ export type ToolCaller = (
   args: unknown,
   state: McpRequestState | undefined,
   feedback?: RunFeedback,
+  /** `reportsDelivery`: the caller writes the answer and settles its charge (InvokeOptions). */
+  options?: { reportsDelivery?: boolean },
 ) => Promise<ToolAnswer>;
 
 /**
@@ -55,7 +57,8 @@ export type ToolCaller = (
  * without internals.
  */
 export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCaller {
-  return async (tool, args, state, feedback) => {
+  return async (tool, args, state, feedback, options) => {
+    let report: DeliveryReport | undefined;
     try {
       const caller = state?.caller ?? null;
       const grant = authorize(tool, caller);
@@ -64,7 +67,9 @@ export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCal
         answerLimit: MCP_ANSWER_LIMIT,
         ...(state?.signal ? { signal: state.signal } : {}),
         ...(feedback ? { feedback } : {}),
+        ...(options?.reportsDelivery ? { reportsDelivery: true } : {}),
       });
+      report = out.report;
       const format = (input as { image?: 'png' | 'svg' }).image;
       const image = format
         ? await pictureBlock(tool, format, input, out.data(), caller, cache, deps.pool)
@@ -80,8 +85,11 @@ export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCal
         data: out.data,
         meta: Object.keys(meta).length ? meta : undefined,
         ...(image ? { image } : {}),
+        ...(report ? { report } : {}),
       };
     } catch (e) {
+      // The charged answer will not be written: its units are given back.
+      report?.sent(false);
       // Not a tool failure: the answer cannot be delivered (shutdown deadline, client gone).
       if (state?.signal?.aborted && e === state.signal.reason) {
         state.refused = e;

@@ -24,6 +24,11 @@ export interface InvokeResult {
   bytes: Buffer | null;
   /** What `prepare` readied, when it was given and a run was charged: write it at once. */
   deliver?: () => void;
+  /**
+   * With `reportsDelivery` and a charged run: the report the surface's write must make (the charge
+   * is a reservation until then).
+   */
+  report?: DeliveryReport;
 }
 
 /** What the write of a readied answer reports, in this order. */
@@ -55,6 +60,11 @@ export interface InvokeOptions {
    * run that is about to be committed.
    */
   prepare?: (answer: InvokeResult) => Promise<Delivery>;
+  /**
+   * The surface writes the answer itself and reports its delivery through `InvokeResult.report`
+   * (the MCP direct path): the charge is a reservation, as with `prepare`.
+   */
+  reportsDelivery?: boolean;
 }
 
 /** The run, unless `signal` aborts first (its reason is thrown; the run goes on, unwaited). */
@@ -144,9 +154,10 @@ export async function invokeOperation(
   if (meter && account && units > 0) {
     const usage = deps.store.usage;
     // With a write to report its delivery, the charge is held until that report.
-    const charged = write
-      ? await usage.reserve(account.id, meter, units, limit, now)
-      : await usage.add(account.id, meter, units, limit, now);
+    const charged =
+      write || options.reportsDelivery
+        ? await usage.reserve(account.id, meter, units, limit, now)
+        : await usage.add(account.id, meter, units, limit, now);
     if (charged === null) {
       const used = (await usage.peek(account.id, usageMonth(now)))[meter];
       throw quotaExceeded({ meter, limit: limit ?? 0, used, needed: units, now });
@@ -154,18 +165,21 @@ export async function invokeOperation(
     if (typeof charged === 'object') reservation = charged;
   }
   if (key) cache.set(key, new CachedAnswer(json, warnings, bytes, answer.framed), bytes?.length ?? 0);
-  if (!write) return result;
-  const deliver = () =>
-    write({
-      writing: () => reservation?.writing(),
-      sent: (delivered) => {
-        reservation?.settle(delivered);
-        // An answer given back is not paid for, so the cache must not hand it out free either.
-        if (!delivered && reservation && key) cache.delete(key);
-      },
-    });
-  return { ...result, deliver };
+  if (!reservation) return write ? { ...result, deliver: () => write(UNCHARGED) } : result;
+  const held = reservation;
+  const report: DeliveryReport = {
+    writing: () => held.writing(),
+    sent: (delivered) => {
+      held.settle(delivered);
+      // An answer given back is not paid for, so the cache must not hand it out free either.
+      if (!delivered && key) cache.delete(key);
+    },
+  };
+  return write ? { ...result, deliver: () => write(report) } : { ...result, report };
 }
+
+/** The delivery of an answer that charged nothing: nothing to report. */
+export const UNCHARGED: DeliveryReport = { writing: () => {}, sent: () => {} };
 
 /** The result cache's key of an answer: per caller, operation and canonical input. */
 const resultKey = (caller: Caller, operation: string, input: Record<string, unknown>): string =>

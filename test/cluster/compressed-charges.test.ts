@@ -50,24 +50,45 @@ function birth() {
 
 const unitsOf = (key: string) => unitsOfKey(admin, key);
 
-/** One chart request; true when a 200 arrived whole (decoded, parsed, one unit in its meta). */
-async function chart(url: string, key: string, encoding: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${url}/api/chart`, {
+/** The request of one chart: REST, or an MCP tools/call (the direct path, as a 2025-era client sends it). */
+function chartRequest(surface: 'rest' | 'mcp', key: string, encoding: string): [string, RequestInit] {
+  const headers = {
+    Authorization: `Bearer ${key}`,
+    'Content-Type': 'application/json',
+    'Accept-Encoding': encoding,
+  };
+  if (surface === 'rest') return ['/api/chart', { method: 'POST', headers, body: JSON.stringify(birth()) }];
+  const call = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'generate_chart', arguments: birth() },
+  };
+  return [
+    '/mcp',
+    {
       method: 'POST',
-      headers: {
-        Authorization: `Bearer ${key}`,
-        'Content-Type': 'application/json',
-        'Accept-Encoding': encoding,
-      },
-      body: JSON.stringify(birth()),
-    });
+      headers: { ...headers, Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(call),
+    },
+  ];
+}
+
+/** One chart; true when a 200 arrived whole (decoded, parsed, one unit in its meta). */
+async function chart(url: string, key: string, encoding: string, surface: 'rest' | 'mcp'): Promise<boolean> {
+  try {
+    const [path, init] = chartRequest(surface, key, encoding);
+    const res = await fetch(`${url}${path}`, init);
     if (res.status !== 200) {
       await res.arrayBuffer().catch(() => undefined);
       return false;
     }
     if ((res.headers.get('content-encoding') ?? 'identity') !== encoding)
       throw new Error(`not ${encoding}-encoded`);
+    if (surface === 'mcp') {
+      const body = (await res.json()) as { result?: { isError?: boolean; _meta?: { units?: number } } };
+      return body.result?.isError !== true && body.result?._meta?.units === 1;
+    }
     const body = (await res.json()) as { success: boolean; meta: { units: number } };
     return body.success && body.meta.units === 1;
   } catch (e) {
@@ -87,25 +108,31 @@ async function ready(url: string): Promise<void> {
 }
 
 describe('kill -9 with compressed answers', () => {
-  const rounds = ['gzip', 'br', 'identity'].flatMap((e) => [1, 2, 3].map((round) => [e, round] as const));
+  const rounds = [
+    ...['gzip', 'br', 'identity'].flatMap((e) => [1, 2, 3].map((round) => ['rest', e, round] as const)),
+    ...[1, 2].map((round) => ['mcp', 'gzip', round] as const),
+  ];
   it.each(rounds)(
-    '%s, round %i: after a restart the units charged equal the answers received whole',
-    async (encoding, round) => {
+    '%s, %s, round %i: after a restart the units charged equal the answers received whole',
+    async (surface, encoding, round) => {
       const env = {
         DATABASE_URL: pg.url,
-        DATA_DIR: join(dir, `data-${encoding}-${round}`),
+        DATA_DIR: join(dir, `data-${surface}-${encoding}-${round}`),
         WORKERS: '1',
         LOG_LEVEL: 'info',
       };
       proc = await startServiceProcess(await freePort(), env);
-      const { key } = await admin.keys.create({ name: `kill-${encoding}-${round}`, products: PRODUCTS });
+      const { key } = await admin.keys.create({
+        name: `kill-${surface}-${encoding}-${round}`,
+        products: PRODUCTS,
+      });
       let stop = false;
       let received = 0;
       let sent = 0;
       const loops = Array.from({ length: CONCURRENCY }, async () => {
         while (!stop) {
           sent++;
-          if (await chart(proc!.url, key, encoding)) received++;
+          if (await chart(proc!.url, key, encoding, surface)) received++;
         }
       });
       // Killed in full flow: once three answers per connection have arrived (however busy the host).

@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send as sendAnswer } from '../../src/http-bridge/http.js';
 import { createMcpEndpoint } from '../../src/mcp/index.js';
 import { directToolCall } from '../../src/mcp/direct-call.js';
 import { ResultCache } from '../../src/operations/cache.js';
@@ -40,6 +41,7 @@ beforeAll(async () => {
       deps: svc.service.deps,
       cache: new ResultCache(100),
       log: pino({ level: 'silent' }),
+      sendJson: (res, text, report) => sendAnswer(res, 200, 'application/json', text, undefined, report),
       direct: mode === 'direct',
     });
     const server = createServer((req, res) => {

@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { buildOpenApi } from '../../src/reference/openapi.js';
 import { buildRouteTable } from '../../src/operations/routes.js';
+import { send } from '../../src/http-bridge/http.js';
 import { createMcpEndpoint } from '../../src/mcp/index.js';
 import { listToolsInProcess } from '../../src/mcp/tool-listing.js';
 import { ResultCache } from '../../src/operations/cache.js';
@@ -55,6 +56,7 @@ beforeAll(async () => {
     deps,
     cache: new ResultCache(0),
     log: pino({ level: 'silent' }),
+    sendJson: (res, text, report) => send(res, 200, 'application/json', text, undefined, report),
   });
   server = createServer((req, res) => {
     void endpoint.handle(req, res, { caller: null, setHeader: (n, v) => res.setHeader(n, v) });
