@@ -22,13 +22,14 @@ import {
  */
 
 /**
- * How much of a body's position its label shows, fullest first. Shortening drops the minutes, then
- * the degree, never the sign: a label without its sign ("☉ 11°") reads as a position it is not.
- * `none` (the glyph alone) is for pictures drawn without labels, and the last resort of a band too
- * crowded for one sign glyph per body.
+ * How much of a body's position its label shows, fullest first: `14°♊` over `23'℞`, `14°♊` over
+ * `℞`, `♊℞`, `♊`. Shortening drops the minutes, then the degree, then the ℞ mark, never the sign: a
+ * label without its sign ("☉ 11°") reads as a position it is not, and a glyph alone says nothing of
+ * where the body is. `none` (the glyph alone) is for pictures drawn without labels, and the last
+ * resort of a band whose lines leave no room for one sign glyph per body (see placeWithoutRoom).
  */
-export type PlanetLabel = 'full' | 'degree' | 'sign' | 'none';
-const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'sign', 'none'];
+export type PlanetLabel = 'full' | 'degree' | 'sign' | 'sign-alone' | 'none';
+const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'sign', 'sign-alone', 'none'];
 
 export interface PlanetSizes {
   glyph: number;
@@ -37,12 +38,18 @@ export interface PlanetSizes {
 }
 
 const TICK = 7;
+/** Space between the tick and its stack. */
 const GAP = 2.5;
+/**
+ * Space between the parts of one stack: less than a stack keeps from its neighbours (PAD on either
+ * side), so that in a crowded house a glyph's sign reads as its own and not the next planet's.
+ */
+const INNER_GAP = 1;
 /** Space kept between neighbouring stacks and between a stack and a line, in SVG units. */
 const PAD = 1.5;
 const signIndex = (sign: string): number => Math.max(0, (SIGNS as readonly string[]).indexOf(sign));
 
-/** A body's label: its glyph, then `14°♊` over `23'℞`; shorter, `14°♊` or `♊` (see PlanetLabel). */
+/** A body's label: its glyph, then `14°♊` over `23'℞`; shorter, `14°♊`, `♊℞` or `♊` (see PlanetLabel). */
 export function labelLines(body: BodyPosition, glyphCls: string, sizes: PlanetSizes): LabelBlock[] {
   const glyph: LabelBlock = [{ text: planetGlyph(body.name), size: sizes.glyph, cls: glyphCls }];
   const lines: LabelLine[] = [];
@@ -61,12 +68,13 @@ export function labelLines(body: BodyPosition, glyphCls: string, sizes: PlanetSi
     if (sizes.planetLabel === 'full')
       lines.push({ text: `${minutes}'${retro}`, size: sizes.label, cls: 'muted' });
     else if (retro) lines.push({ text: retro, size: sizes.label, cls: 'muted' });
-  } else if (sizes.planetLabel === 'sign') {
+  } else if (sizes.planetLabel === 'sign' || sizes.planetLabel === 'sign-alone') {
+    const mark = sizes.planetLabel === 'sign' ? retro : '';
     lines.push({
-      text: `${signGlyph(sign)}${retro}`,
+      text: `${signGlyph(sign)}${mark}`,
       size: sizes.label,
       cls: 'ink',
-      parts: [signPart, ...(retro ? [{ text: retro, cls: 'muted' }] : [])],
+      parts: [signPart, ...(mark ? [{ text: mark, cls: 'muted' }] : [])],
     });
   }
   return lines.length ? [glyph, lines] : [glyph];
@@ -85,7 +93,7 @@ export function bandDepth(sizes: PlanetSizes): number {
     house: 1,
     isRetrograde: true,
   };
-  return TICK + GAP + stackDepth(labelLines(widest, 'ink', sizes), GAP) + GAP;
+  return TICK + GAP + stackDepth(labelLines(widest, 'ink', sizes), INNER_GAP) + GAP;
 }
 
 export interface PlanetBand {
@@ -117,7 +125,7 @@ function place(
 ): Placed[] | null {
   const start = band.edge + band.direction * (TICK + GAP);
   const stackAt = (k: number, lon: number) =>
-    stackAlong(lines[k] as LabelBlock[], screenAngle(asc, lon), start, band.direction, GAP).placed;
+    stackAlong(lines[k] as LabelBlock[], screenAngle(asc, lon), start, band.direction, INNER_GAP).placed;
   const halfAt = (k: number, lon: number) => angularHalf(stackAt(k, lon), screenAngle(asc, lon), PAD);
   // The stacks' innermost reach: there a line's width takes the most degrees.
   const nearest = Math.max(1, Math.min(start, start + band.direction * band.depth));
@@ -186,10 +194,11 @@ function drawnAcross(longitude: number, shown: number, walls: PlanetBand['walls'
 /**
  * The bodies placed with the fullest labels that keep each in its own house: where a house is too
  * crowded for full labels between its lines, its bodies get lighter ones (degree and sign, then the
- * sign alone, then the glyph alone) before any is drawn across a line, which would read as a planet in another house.
- * Houses with more than one body go lighter first (a body alone in its house was pushed out by a
- * crowded neighbour and keeps its label once the neighbour is lighter). Only when glyphs alone do not
- * fit does a crowded house overflow into its neighbours.
+ * sign with its ℞, then the sign alone) before any is drawn across a line, which would read as a
+ * planet in another house. Houses with more than one body go lighter first (a body alone in its house
+ * was pushed out by a crowded neighbour and keeps its label once the neighbour is lighter). Only when
+ * glyph and sign alone do not fit does a crowded house overflow into its neighbours, each label with
+ * its leader; the sign is never dropped to make room.
  */
 function placeInHouses(
   bodies: readonly BodyPosition[],
@@ -198,7 +207,8 @@ function placeInHouses(
   band: PlanetBand,
   sizes: PlanetSizes,
 ): Placed[] {
-  const lightest = LABEL_LEVELS.length - 1;
+  // The sign is the least a label shows; the glyph alone only where the picture has no labels.
+  const lightest = LABEL_LEVELS.indexOf(sizes.planetLabel === 'none' ? 'none' : 'sign-alone');
   const levels = bodies.map(() => LABEL_LEVELS.indexOf(sizes.planetLabel));
   const population = (house: number) => bodies.filter((b) => b.house === house).length;
   for (;;) {
@@ -213,9 +223,7 @@ function placeInHouses(
       pushed.filter((b) => (levels[bodies.indexOf(b)] as number) < lightest).map((b) => b.house),
     );
     if (houses.size === 0) {
-      if (placed) return placed;
-      const glyphs = bodies.map((b) => labelLines(b, glyphCls, { ...sizes, planetLabel: 'none' }));
-      return place(bodies, glyphs, asc, { ...band, walls: [] }) as Placed[];
+      return placed ?? placeWithoutRoom(bodies, glyphCls, asc, band, sizes);
     }
     // A body alone in its house is pushed out only by a crowded neighbour: lighten the crowded first.
     const crowded = [...houses].filter((h) => population(h) > 1);
@@ -224,6 +232,31 @@ function placeInHouses(
       if (lighter.has(b.house)) levels[k] = Math.min((levels[k] as number) + 1, lightest);
     });
   }
+}
+
+/**
+ * A band whose lines leave too little room for one sign glyph per body (two rings on a picture
+ * about 300 pixels wide, where text may not shrink under 9 pixels): the planets' glyphs go down to
+ * the sign's size, then, as a last resort, to glyphs alone; labels cross lines only when even those
+ * cannot be placed between them.
+ */
+function placeWithoutRoom(
+  bodies: readonly BodyPosition[],
+  glyphCls: string,
+  asc: number,
+  band: PlanetBand,
+  sizes: PlanetSizes,
+): Placed[] {
+  const attempt = (s: PlanetSizes, walls: PlanetBand['walls']) =>
+    place(
+      bodies,
+      bodies.map((b) => labelLines(b, glyphCls, s)),
+      asc,
+      { ...band, walls },
+    );
+  const small = { ...sizes, glyph: Math.min(sizes.glyph, sizes.label), planetLabel: 'sign-alone' as const };
+  const bare = { ...sizes, planetLabel: 'none' as const };
+  return (attempt(small, band.walls) ?? attempt(bare, band.walls) ?? attempt(bare, [])) as Placed[];
 }
 
 /** The band of one side's bodies, as SVG. */
