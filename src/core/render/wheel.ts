@@ -50,14 +50,14 @@ interface WheelSizes extends PlanetSizes {
 
 /**
  * Planet text of the compact layout in SVG units, for a wheel drawn `width` pixels wide: labels of
- * 10 pixels (glyphs a quarter larger), no larger than the layout's other text and never under 9
- * pixels. Fixed units would draw them at 12 pixels on a phone, where each label needs its sign glyph
- * and the two-ring wheel has little room for it.
+ * 10 pixels, no larger than the layout's other text and never under 9 pixels, and glyphs a quarter
+ * larger (a tenth with rings, whose band has room for little more than glyph and sign). Fixed units
+ * drew them at 12 and 14 pixels on a phone, where each label needs its sign glyph too.
  */
-function compactPlanetText(width: number): { glyph: number; label: number } {
+function compactPlanetText(width: number, rings: boolean): { glyph: number; label: number } {
   const units = (pixels: number) => (pixels * WHEEL_SIZE) / width;
   const label = Math.ceil(Math.max(units(9.05), Math.min(20.5, units(10))) * 10) / 10;
-  return { glyph: Math.min(25, Math.round(label * 12.5) / 10), label };
+  return { glyph: Math.min(25, Math.round(label * (rings ? 11 : 12.5)) / 10), label };
 }
 
 function sizesFor(options: WheelOptions, width: number): WheelSizes {
@@ -65,7 +65,7 @@ function sizesFor(options: WheelOptions, width: number): WheelSizes {
   if (width < COMPACT_BELOW) {
     return {
       compact: true,
-      ...compactPlanetText(width),
+      ...compactPlanetText(width, rings),
       planetLabel: rings ? 'sign-alone' : 'degree',
       house: 20.5,
       zodiac: 26,
