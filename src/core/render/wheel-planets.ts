@@ -34,7 +34,14 @@ const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'sign', 'sign-al
 export interface PlanetSizes {
   glyph: number;
   label: number;
+  /** The label every body of the band starts with: the band is as deep as its deepest stack. */
   planetLabel: PlanetLabel;
+  /**
+   * The fullest label a body gets where its stack still fits the band's depth at the angle it is
+   * drawn and clears its neighbours and the lines (a degree at the top of a band deep enough only for
+   * glyph and sign at its sides); `planetLabel` when absent.
+   */
+  fullest?: PlanetLabel;
 }
 
 const TICK = 7;
@@ -112,6 +119,18 @@ interface Placed {
   stack: PlacedBlock[];
 }
 
+/** Where stacks start on a band, and how much of a wall's width a stack must keep off. */
+function bandFrame(band: PlanetBand): { start: number; walls: Wall[] } {
+  const start = band.edge + band.direction * (TICK + GAP);
+  // The stacks' innermost reach: there a line's width takes the most degrees.
+  const nearest = Math.max(1, Math.min(start, start + band.direction * band.depth));
+  const walls: Wall[] = band.walls.map((w) => ({
+    angle: w.longitude,
+    half: (Math.asin(Math.min(1, (w.width / 2 + PAD) / nearest)) * 180) / Math.PI,
+  }));
+  return { start, walls };
+}
+
 /**
  * Stacks of every body at display longitudes found by `placeOnCircle`. A stack's angular width
  * depends on where it stands, so the widths are taken again where the stacks land until they hold;
@@ -123,16 +142,10 @@ function place(
   asc: number,
   band: PlanetBand,
 ): Placed[] | null {
-  const start = band.edge + band.direction * (TICK + GAP);
+  const { start, walls } = bandFrame(band);
   const stackAt = (k: number, lon: number) =>
     stackAlong(lines[k] as LabelBlock[], screenAngle(asc, lon), start, band.direction, INNER_GAP).placed;
   const halfAt = (k: number, lon: number) => angularHalf(stackAt(k, lon), screenAngle(asc, lon), PAD);
-  // The stacks' innermost reach: there a line's width takes the most degrees.
-  const nearest = Math.max(1, Math.min(start, start + band.direction * band.depth));
-  const walls: Wall[] = band.walls.map((w) => ({
-    angle: w.longitude,
-    half: (Math.asin(Math.min(1, (w.width / 2 + PAD) / nearest)) * 180) / Math.PI,
-  }));
   const targets = bodies.map((b) => b.longitude);
   const settle = (start: number[]): Placed[] | null => {
     let halves = start;
@@ -192,6 +205,52 @@ function drawnAcross(longitude: number, shown: number, walls: PlanetBand['walls'
 }
 
 /**
+ * Fuller labels where they fit after all. A band is as deep as the deepest stack of its starting
+ * level at any angle, and a stack's depth depends on its angle (a line of text is long along a
+ * horizontal radius, short along a vertical one), so a body drawn with a short label may have room
+ * for its degree where it stands: it gets the fullest label up to `fullest` whose stack stays within
+ * the band's depth there and keeps clear of its neighbours and the lines, without moving. Houses with
+ * a body drawn across a line keep their short labels (they overflowed for want of room).
+ */
+function fillRoom(
+  placed: readonly (Placed & { level: number })[],
+  glyphCls: string,
+  asc: number,
+  band: PlanetBand,
+  sizes: PlanetSizes,
+): Placed[] {
+  const fullest = LABEL_LEVELS.indexOf(sizes.fullest ?? sizes.planetLabel);
+  const { start, walls } = bandFrame(band);
+  const reach = band.depth - TICK - 2 * GAP + 1e-9;
+  const halfOf = (p: Placed) => angularHalf(p.stack, screenAngle(asc, p.shown), PAD);
+  const out = placed.map((p) => ({ ...p, half: halfOf(p) }));
+  const overflowed = new Set(
+    placed.filter((p) => drawnAcross(p.body.longitude, p.shown, band.walls)).map((p) => p.body.house),
+  );
+  out.forEach((p, k) => {
+    if (overflowed.has(p.body.house)) return;
+    for (let level = fullest; level < p.level; level++) {
+      const angle = screenAngle(asc, p.shown);
+      const lines = labelLines(p.body, glyphCls, {
+        ...sizes,
+        planetLabel: LABEL_LEVELS[level] as PlanetLabel,
+      });
+      const { placed: stack, end } = stackAlong(lines, angle, start, band.direction, INNER_GAP);
+      const half = angularHalf(stack, angle, PAD);
+      const clear =
+        Math.abs(end - start) <= reach &&
+        out.every((q, j) => j === k || Math.abs(turn(p.shown, q.shown)) >= half + q.half - 1e-9) &&
+        walls.every((w) => Math.abs(turn(p.shown, w.angle)) >= half + w.half - 1e-9);
+      if (clear) {
+        out[k] = { ...p, stack, level, half };
+        return;
+      }
+    }
+  });
+  return out;
+}
+
+/**
  * The bodies placed with the fullest labels that keep each in its own house: where a house is too
  * crowded for full labels between its lines, its bodies get lighter ones (degree and sign, then the
  * sign with its ℞, then the sign alone) before any is drawn across a line, which would read as a
@@ -223,7 +282,9 @@ function placeInHouses(
       pushed.filter((b) => (levels[bodies.indexOf(b)] as number) < lightest).map((b) => b.house),
     );
     if (houses.size === 0) {
-      return placed ?? placeWithoutRoom(bodies, glyphCls, asc, band, sizes);
+      if (!placed) return placeWithoutRoom(bodies, glyphCls, asc, band, sizes);
+      const withLevels = placed.map((p, k) => ({ ...p, level: levels[k] as number }));
+      return sizes.planetLabel === 'none' ? placed : fillRoom(withLevels, glyphCls, asc, band, sizes);
     }
     // A body alone in its house is pushed out only by a crowded neighbour: lighten the crowded first.
     const crowded = [...houses].filter((h) => population(h) > 1);
