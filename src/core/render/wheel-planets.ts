@@ -141,6 +141,7 @@ function place(
   lines: LabelBlock[][],
   asc: number,
   band: PlanetBand,
+  reach?: number,
 ): Placed[] | null {
   const { start, walls } = bandFrame(band);
   const stackAt = (k: number, lon: number) =>
@@ -150,7 +151,7 @@ function place(
   const settle = (start: number[]): Placed[] | null => {
     let halves = start;
     for (let round = 0; round < 6; round++) {
-      const shown = placeOnCircle(targets, halves, walls);
+      const shown = placeOnCircle(targets, halves, walls, reach);
       if (!shown) return null;
       const needed = bodies.map((_, k) => halfAt(k, shown[k] as number));
       if (needed.every((h, k) => h <= (halves[k] as number) + 1e-9)) {
@@ -296,10 +297,10 @@ function placeInHouses(
 }
 
 /**
- * A band whose lines leave too little room for one sign glyph per body (two rings on a picture
- * about 300 pixels wide, where text may not shrink under 9 pixels): the planets' glyphs go down to
- * the sign's size, then, as a last resort, to glyphs alone; labels cross lines only when even those
- * cannot be placed between them.
+ * A band whose lines leave too little room for one sign glyph per body near its house (two rings on
+ * a picture about 300 pixels wide, where text may not shrink under 9 pixels): the labels may go as
+ * far round the band as they must, then the planets' glyphs go down to the sign's size, then, as a
+ * last resort, to glyphs alone; labels cross lines only when even those cannot be placed between them.
  */
 function placeWithoutRoom(
   bodies: readonly BodyPosition[],
@@ -314,10 +315,15 @@ function placeWithoutRoom(
       bodies.map((b) => labelLines(b, glyphCls, s)),
       asc,
       { ...band, walls },
+      Infinity,
     );
-  const small = { ...sizes, glyph: Math.min(sizes.glyph, sizes.label), planetLabel: 'sign-alone' as const };
+  const signs = { ...sizes, planetLabel: 'sign-alone' as const };
+  const small = { ...signs, glyph: Math.min(sizes.glyph, sizes.label) };
   const bare = { ...sizes, planetLabel: 'none' as const };
-  return (attempt(small, band.walls) ?? attempt(bare, band.walls) ?? attempt(bare, [])) as Placed[];
+  return (attempt(signs, band.walls) ??
+    attempt(small, band.walls) ??
+    attempt(bare, band.walls) ??
+    attempt(bare, [])) as Placed[];
 }
 
 /** The band of one side's bodies, as SVG. */

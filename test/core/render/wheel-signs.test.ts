@@ -1,12 +1,13 @@
 /**
  * Every planet label of the astrology wheel carries its sign, in every layout: shortening drops the
- * minutes, then the degree, then the ℞ mark, never the sign (an outside probe found 113 of 540 labels
- * of the two-ring wheel reading "☉ 11°", and the compact two-ring wheel drew glyphs alone). Over 40
- * seeded random births (test/helpers/render-samples.ts) and two stelliums, in every layout: full
- * (800 px) and compact (400 px and a 390-px phone), with and without the design and gate rings, and
- * with the details beside or below. A label's sign must be the sign of its `data-sign` (the body's
- * own, from the chart); no text box of the picture overlaps another (boxes from the bundled fonts'
- * own tables, test/helpers/svg-geometry.ts) and no planet label lies on a house cusp or an axis.
+ * minutes, then the degree, then the ℞ mark, never the sign (an outside probe found 113 of 540
+ * labels of the two-ring wheel reading "☉ 11°", and the compact two-ring wheel drew glyphs alone).
+ * Over 40 seeded random births (test/helpers/render-samples.ts) and two stelliums, in every layout:
+ * full (800 px) and compact (400 px, a 390-px phone, 300 px the least a picture may be), with and
+ * without the design and gate rings, and with the details beside or below. A label's sign must be
+ * the sign of its `data-sign` (the body's own, from the chart); no text box of the picture overlaps
+ * another (boxes from the bundled fonts' own tables, test/helpers/svg-geometry.ts) and no planet
+ * label lies on a house cusp or an axis.
  * Stelliums, both well documented: 1962-02-04, seven bodies in Aquarius (Sun, Moon, Mercury, Venus,
  * Mars, Jupiter, Saturn: the eclipse conjunction of 4-5 February 1962); 2020-01-12, Sun, Mercury,
  * Jupiter, Saturn and Pluto in Capricorn (the Saturn-Pluto conjunction of that day).
@@ -42,6 +43,7 @@ const LAYOUTS = [
   { width: 400, designRing: true, gateRing: true, details: false },
   { width: 400, designRing: false, gateRing: false, details: true },
   { width: 390, designRing: true, gateRing: true, details: false },
+  { width: 300, designRing: true, gateRing: true, details: false },
 ] as const;
 
 const JD_UNIX_EPOCH = 2_440_587.5;
