@@ -14,7 +14,10 @@ const norm = (d: number): number => ((d % 360) + 360) % 360;
 
 /** Cost of drawing an item beyond a line from its target (in another house): more than any shift. */
 const AWAY = 1e6;
-/** How many arcs from its own an item may be drawn (a crowded house overflows into its neighbours). */
+/**
+ * How many arcs from its own an item may be drawn by default (a crowded house overflows into its
+ * neighbours); farther groups are never tried, which keeps the programme small.
+ */
 const REACH = 4;
 
 /** A line across the band, blocking `half` degrees on either side of `angle`. */
@@ -183,13 +186,14 @@ function freeArcs(walls: readonly Wall[]): { start: number; end: number }[] {
 
 /**
  * Display angles, index for index with `targets`: each item `halves[i]` degrees wide on either side,
- * no two overlapping, none over a wall, each as near its target as the others allow; null when the
- * free arcs between the walls cannot hold the items.
+ * no two overlapping, none over a wall, each as near its target as the others allow, none more than
+ * `reach` arcs from its own; null when the free arcs between the walls cannot hold the items so.
  */
 export function placeOnCircle(
   targets: readonly number[],
   halves: readonly number[],
   walls: readonly Wall[] = [],
+  reach = REACH,
 ): number[] | null {
   const n = targets.length;
   if (n === 0) return [];
@@ -243,13 +247,13 @@ export function placeOnCircle(
     const row = Array<number>(n + 1).fill(Infinity);
     const back = Array<number>(n + 1).fill(0);
     for (let k = 0; k <= n; k++) {
-      // An item is drawn at most REACH arcs from its own: groups farther off are never tried.
-      if (k > 0 && (home[k - 1] as number) > j + REACH) continue;
+      // An item is drawn at most `reach` arcs from its own: groups farther off are never tried.
+      if (k > 0 && (home[k - 1] as number) > j + reach) continue;
       // Items g..k-1 drawn outside arc j, counted as g moves down.
       let away = 0;
       for (let g = k; g >= 0; g--) {
         if (g < k) {
-          if ((home[g] as number) < j - REACH) break;
+          if ((home[g] as number) < j - reach) break;
           if (home[g] !== j) away++;
         }
         const before = (best[j] as number[])[g] as number;

@@ -22,27 +22,41 @@ import {
  */
 
 /**
- * How much of a body's position its label shows, fullest first. Shortening drops the minutes, then
- * the degree, never the sign: a label without its sign ("☉ 11°") reads as a position it is not.
- * `none` (the glyph alone) is for pictures drawn without labels, and the last resort of a band too
- * crowded for one sign glyph per body.
+ * How much of a body's position its label shows, fullest first: `14°♊` over `23'℞`, `14°♊` over
+ * `℞`, `♊℞`, `♊`. Shortening drops the minutes, then the degree, then the ℞ mark, never the sign: a
+ * label without its sign ("☉ 11°") reads as a position it is not, and a glyph alone says nothing of
+ * where the body is. `none` (the glyph alone) is for pictures drawn without labels, and the last
+ * resort of a band whose lines leave no room for one sign glyph per body (see placeWithoutRoom).
  */
-export type PlanetLabel = 'full' | 'degree' | 'sign' | 'none';
-const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'sign', 'none'];
+export type PlanetLabel = 'full' | 'degree' | 'sign' | 'sign-alone' | 'none';
+const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'sign', 'sign-alone', 'none'];
 
 export interface PlanetSizes {
   glyph: number;
   label: number;
+  /** The label every body of the band starts with: the band is as deep as its deepest stack. */
   planetLabel: PlanetLabel;
+  /**
+   * The fullest label a body gets where its stack still fits the band's depth at the angle it is
+   * drawn and clears its neighbours and the lines (a degree at the top of a band deep enough only for
+   * glyph and sign at its sides); `planetLabel` when absent.
+   */
+  fullest?: PlanetLabel;
 }
 
 const TICK = 7;
+/** Space between the tick and its stack. */
 const GAP = 2.5;
+/**
+ * Space between the parts of one stack: less than a stack keeps from its neighbours (PAD on either
+ * side), so that in a crowded house a glyph's sign reads as its own and not the next planet's.
+ */
+const INNER_GAP = 1;
 /** Space kept between neighbouring stacks and between a stack and a line, in SVG units. */
 const PAD = 1.5;
 const signIndex = (sign: string): number => Math.max(0, (SIGNS as readonly string[]).indexOf(sign));
 
-/** A body's label: its glyph, then `14°♊` over `23'℞`; shorter, `14°♊` or `♊` (see PlanetLabel). */
+/** A body's label: its glyph, then `14°♊` over `23'℞`; shorter, `14°♊`, `♊℞` or `♊` (see PlanetLabel). */
 export function labelLines(body: BodyPosition, glyphCls: string, sizes: PlanetSizes): LabelBlock[] {
   const glyph: LabelBlock = [{ text: planetGlyph(body.name), size: sizes.glyph, cls: glyphCls }];
   const lines: LabelLine[] = [];
@@ -61,12 +75,13 @@ export function labelLines(body: BodyPosition, glyphCls: string, sizes: PlanetSi
     if (sizes.planetLabel === 'full')
       lines.push({ text: `${minutes}'${retro}`, size: sizes.label, cls: 'muted' });
     else if (retro) lines.push({ text: retro, size: sizes.label, cls: 'muted' });
-  } else if (sizes.planetLabel === 'sign') {
+  } else if (sizes.planetLabel === 'sign' || sizes.planetLabel === 'sign-alone') {
+    const mark = sizes.planetLabel === 'sign' ? retro : '';
     lines.push({
-      text: `${signGlyph(sign)}${retro}`,
+      text: `${signGlyph(sign)}${mark}`,
       size: sizes.label,
       cls: 'ink',
-      parts: [signPart, ...(retro ? [{ text: retro, cls: 'muted' }] : [])],
+      parts: [signPart, ...(mark ? [{ text: mark, cls: 'muted' }] : [])],
     });
   }
   return lines.length ? [glyph, lines] : [glyph];
@@ -85,7 +100,7 @@ export function bandDepth(sizes: PlanetSizes): number {
     house: 1,
     isRetrograde: true,
   };
-  return TICK + GAP + stackDepth(labelLines(widest, 'ink', sizes), GAP) + GAP;
+  return TICK + GAP + stackDepth(labelLines(widest, 'ink', sizes), INNER_GAP) + GAP;
 }
 
 export interface PlanetBand {
@@ -104,6 +119,18 @@ interface Placed {
   stack: PlacedBlock[];
 }
 
+/** Where stacks start on a band, and how much of a wall's width a stack must keep off. */
+function bandFrame(band: PlanetBand): { start: number; walls: Wall[] } {
+  const start = band.edge + band.direction * (TICK + GAP);
+  // The stacks' innermost reach: there a line's width takes the most degrees.
+  const nearest = Math.max(1, Math.min(start, start + band.direction * band.depth));
+  const walls: Wall[] = band.walls.map((w) => ({
+    angle: w.longitude,
+    half: (Math.asin(Math.min(1, (w.width / 2 + PAD) / nearest)) * 180) / Math.PI,
+  }));
+  return { start, walls };
+}
+
 /**
  * Stacks of every body at display longitudes found by `placeOnCircle`. A stack's angular width
  * depends on where it stands, so the widths are taken again where the stacks land until they hold;
@@ -114,22 +141,17 @@ function place(
   lines: LabelBlock[][],
   asc: number,
   band: PlanetBand,
+  reach?: number,
 ): Placed[] | null {
-  const start = band.edge + band.direction * (TICK + GAP);
+  const { start, walls } = bandFrame(band);
   const stackAt = (k: number, lon: number) =>
-    stackAlong(lines[k] as LabelBlock[], screenAngle(asc, lon), start, band.direction, GAP).placed;
+    stackAlong(lines[k] as LabelBlock[], screenAngle(asc, lon), start, band.direction, INNER_GAP).placed;
   const halfAt = (k: number, lon: number) => angularHalf(stackAt(k, lon), screenAngle(asc, lon), PAD);
-  // The stacks' innermost reach: there a line's width takes the most degrees.
-  const nearest = Math.max(1, Math.min(start, start + band.direction * band.depth));
-  const walls: Wall[] = band.walls.map((w) => ({
-    angle: w.longitude,
-    half: (Math.asin(Math.min(1, (w.width / 2 + PAD) / nearest)) * 180) / Math.PI,
-  }));
   const targets = bodies.map((b) => b.longitude);
   const settle = (start: number[]): Placed[] | null => {
     let halves = start;
     for (let round = 0; round < 6; round++) {
-      const shown = placeOnCircle(targets, halves, walls);
+      const shown = placeOnCircle(targets, halves, walls, reach);
       if (!shown) return null;
       const needed = bodies.map((_, k) => halfAt(k, shown[k] as number));
       if (needed.every((h, k) => h <= (halves[k] as number) + 1e-9)) {
@@ -184,12 +206,59 @@ function drawnAcross(longitude: number, shown: number, walls: PlanetBand['walls'
 }
 
 /**
+ * Fuller labels where they fit after all. A band is as deep as the deepest stack of its starting
+ * level at any angle, and a stack's depth depends on its angle (a line of text is long along a
+ * horizontal radius, short along a vertical one), so a body drawn with a short label may have room
+ * for its degree where it stands: it gets the fullest label up to `fullest` whose stack stays within
+ * the band's depth there and keeps clear of its neighbours and the lines, without moving. Houses with
+ * a body drawn across a line keep their short labels (they overflowed for want of room).
+ */
+function fillRoom(
+  placed: readonly (Placed & { level: number })[],
+  glyphCls: string,
+  asc: number,
+  band: PlanetBand,
+  sizes: PlanetSizes,
+): Placed[] {
+  const fullest = LABEL_LEVELS.indexOf(sizes.fullest ?? sizes.planetLabel);
+  const { start, walls } = bandFrame(band);
+  const reach = band.depth - TICK - 2 * GAP + 1e-9;
+  const halfOf = (p: Placed) => angularHalf(p.stack, screenAngle(asc, p.shown), PAD);
+  const out = placed.map((p) => ({ ...p, half: halfOf(p) }));
+  const overflowed = new Set(
+    placed.filter((p) => drawnAcross(p.body.longitude, p.shown, band.walls)).map((p) => p.body.house),
+  );
+  out.forEach((p, k) => {
+    if (overflowed.has(p.body.house)) return;
+    for (let level = fullest; level < p.level; level++) {
+      const angle = screenAngle(asc, p.shown);
+      const lines = labelLines(p.body, glyphCls, {
+        ...sizes,
+        planetLabel: LABEL_LEVELS[level] as PlanetLabel,
+      });
+      const { placed: stack, end } = stackAlong(lines, angle, start, band.direction, INNER_GAP);
+      const half = angularHalf(stack, angle, PAD);
+      const clear =
+        Math.abs(end - start) <= reach &&
+        out.every((q, j) => j === k || Math.abs(turn(p.shown, q.shown)) >= half + q.half - 1e-9) &&
+        walls.every((w) => Math.abs(turn(p.shown, w.angle)) >= half + w.half - 1e-9);
+      if (clear) {
+        out[k] = { ...p, stack, level, half };
+        return;
+      }
+    }
+  });
+  return out;
+}
+
+/**
  * The bodies placed with the fullest labels that keep each in its own house: where a house is too
  * crowded for full labels between its lines, its bodies get lighter ones (degree and sign, then the
- * sign alone, then the glyph alone) before any is drawn across a line, which would read as a planet in another house.
- * Houses with more than one body go lighter first (a body alone in its house was pushed out by a
- * crowded neighbour and keeps its label once the neighbour is lighter). Only when glyphs alone do not
- * fit does a crowded house overflow into its neighbours.
+ * sign with its ℞, then the sign alone) before any is drawn across a line, which would read as a
+ * planet in another house. Houses with more than one body go lighter first (a body alone in its house
+ * was pushed out by a crowded neighbour and keeps its label once the neighbour is lighter). Only when
+ * glyph and sign alone do not fit does a crowded house overflow into its neighbours, each label with
+ * its leader; the sign is never dropped to make room.
  */
 function placeInHouses(
   bodies: readonly BodyPosition[],
@@ -198,7 +267,8 @@ function placeInHouses(
   band: PlanetBand,
   sizes: PlanetSizes,
 ): Placed[] {
-  const lightest = LABEL_LEVELS.length - 1;
+  // The sign is the least a label shows; the glyph alone only where the picture has no labels.
+  const lightest = LABEL_LEVELS.indexOf(sizes.planetLabel === 'none' ? 'none' : 'sign-alone');
   const levels = bodies.map(() => LABEL_LEVELS.indexOf(sizes.planetLabel));
   const population = (house: number) => bodies.filter((b) => b.house === house).length;
   for (;;) {
@@ -213,9 +283,9 @@ function placeInHouses(
       pushed.filter((b) => (levels[bodies.indexOf(b)] as number) < lightest).map((b) => b.house),
     );
     if (houses.size === 0) {
-      if (placed) return placed;
-      const glyphs = bodies.map((b) => labelLines(b, glyphCls, { ...sizes, planetLabel: 'none' }));
-      return place(bodies, glyphs, asc, { ...band, walls: [] }) as Placed[];
+      if (!placed) return placeWithoutRoom(bodies, glyphCls, asc, band, sizes);
+      const withLevels = placed.map((p, k) => ({ ...p, level: levels[k] as number }));
+      return sizes.planetLabel === 'none' ? placed : fillRoom(withLevels, glyphCls, asc, band, sizes);
     }
     // A body alone in its house is pushed out only by a crowded neighbour: lighten the crowded first.
     const crowded = [...houses].filter((h) => population(h) > 1);
@@ -224,6 +294,36 @@ function placeInHouses(
       if (lighter.has(b.house)) levels[k] = Math.min((levels[k] as number) + 1, lightest);
     });
   }
+}
+
+/**
+ * A band whose lines leave too little room for one sign glyph per body near its house (two rings on
+ * a picture about 300 pixels wide, where text may not shrink under 9 pixels): the labels may go as
+ * far round the band as they must, then the planets' glyphs go down to the sign's size, then, as a
+ * last resort, to glyphs alone; labels cross lines only when even those cannot be placed between them.
+ */
+function placeWithoutRoom(
+  bodies: readonly BodyPosition[],
+  glyphCls: string,
+  asc: number,
+  band: PlanetBand,
+  sizes: PlanetSizes,
+): Placed[] {
+  const attempt = (s: PlanetSizes, walls: PlanetBand['walls']) =>
+    place(
+      bodies,
+      bodies.map((b) => labelLines(b, glyphCls, s)),
+      asc,
+      { ...band, walls },
+      Infinity,
+    );
+  const signs = { ...sizes, planetLabel: 'sign-alone' as const };
+  const small = { ...signs, glyph: Math.min(sizes.glyph, sizes.label) };
+  const bare = { ...sizes, planetLabel: 'none' as const };
+  return (attempt(signs, band.walls) ??
+    attempt(small, band.walls) ??
+    attempt(bare, band.walls) ??
+    attempt(bare, [])) as Placed[];
 }
 
 /** The band of one side's bodies, as SVG. */

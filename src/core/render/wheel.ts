@@ -24,7 +24,8 @@ import { wheelDetails } from './wheel-details.js';
  * lines and apart from each other, with a leader to their true place), house numbers, and aspect
  * lines by nature (mono tells the natures apart by dashes). `details` adds a data box, a planet table
  * and an aspect grid beside the wheel (below it on narrow pictures). Below 600 pixels the compact
- * layout draws fewer, larger labels, so no text is smaller than 9 pixels.
+ * layout draws shorter labels (degree and sign; with rings, the sign alone) in larger type, so no
+ * text is smaller than 9 pixels; every planet label keeps its sign in every layout.
  */
 
 export interface WheelChart {
@@ -47,14 +48,26 @@ interface WheelSizes extends PlanetSizes {
   angle: number;
 }
 
+/**
+ * Planet text of the compact layout in SVG units, for a wheel drawn `width` pixels wide: labels of
+ * 10 pixels, no larger than the layout's other text and never under 9 pixels, and glyphs a quarter
+ * larger (a tenth with rings, whose band has room for little more than glyph and sign). Fixed units
+ * drew them at 12 and 14 pixels on a phone, where each label needs its sign glyph too.
+ */
+function compactPlanetText(width: number, rings: boolean): { glyph: number; label: number } {
+  const units = (pixels: number) => (pixels * WHEEL_SIZE) / width;
+  const label = Math.ceil(Math.max(units(9.05), Math.min(20.5, units(10))) * 10) / 10;
+  return { glyph: Math.min(25, Math.round(label * (rings ? 11 : 12.5)) / 10), label };
+}
+
 function sizesFor(options: WheelOptions, width: number): WheelSizes {
   const rings = options.designRing || options.gateRing;
   if (width < COMPACT_BELOW) {
     return {
       compact: true,
-      glyph: 25,
-      label: 20.5,
-      planetLabel: rings ? 'none' : 'degree',
+      ...compactPlanetText(width, rings),
+      planetLabel: rings ? 'sign-alone' : 'degree',
+      fullest: 'degree',
       house: 20.5,
       zodiac: 26,
       gate: 20.5,
@@ -66,6 +79,7 @@ function sizesFor(options: WheelOptions, width: number): WheelSizes {
     glyph: 16,
     label: 10.5,
     planetLabel: 'full',
+    fullest: 'full',
     house: 11,
     zodiac: 19,
     gate: 10.5,
@@ -140,7 +154,7 @@ function rings(options: WheelOptions, sizes: WheelSizes): Ring {
   let r = outer;
   const designOuter = r;
   if (options.designRing) {
-    r -= bandDepth({ ...sizes, planetLabel: sizes.compact ? 'none' : sizes.planetLabel });
+    r -= bandDepth({ ...sizes, planetLabel: sizes.compact ? 'sign-alone' : sizes.planetLabel });
   }
   const gateOuter = r;
   if (options.gateRing) r -= measureText('64', sizes.gate).width + 2 * GATE_BAND_MARGIN;
@@ -457,7 +471,7 @@ export function wheelBody(chart: WheelChart, options: WheelOptions, sizes: Wheel
     ...p.houses.map((h) => ({ longitude: h.cuspLongitude, width: CUSP_WIDTH })),
     ...axes.map((a) => ({ longitude: a, width: AXIS_WIDTH })),
   ];
-  const designSizes = { ...sizes, planetLabel: sizes.compact ? ('none' as const) : sizes.planetLabel };
+  const designSizes = { ...sizes, planetLabel: sizes.compact ? ('sign-alone' as const) : sizes.planetLabel };
   return el(
     'g',
     { 'stroke-linecap': 'round' },
