@@ -79,3 +79,36 @@ export function cjkDefs(body: string): string {
     .map((code) => `<path id="${idOf(code)}" d="${t.glyphs.get(code)?.d ?? ''}"/>`);
   return `<defs>${paths.join('')}</defs>`;
 }
+
+/**
+ * A run of Chinese characters as a small standalone <svg> to set inline in HTML text (the MCP App's
+ * tooltips), one em high on the ideographic em box (0.88 em above the baseline, 0.12 below), in the
+ * text's colour; undefined when the bundled face lacks a character.
+ */
+export function cjkInlineSvg(chars: string): string | undefined {
+  const t = glyphs();
+  const list = [...chars].map((c) => t.glyphs.get(c.codePointAt(0) as number));
+  if (list.length === 0 || list.some((g) => g === undefined)) return undefined;
+  let x = 0;
+  const paths = list.map((g) => {
+    const glyph = g as { advance: number; d: string };
+    const path = el('path', { transform: x ? `translate(${x} 0)` : undefined, d: glyph.d });
+    x += glyph.advance;
+    return path;
+  });
+  const em = t.unitsPerEm;
+  return el(
+    'svg',
+    {
+      xmlns: 'http://www.w3.org/2000/svg',
+      viewBox: `0 ${-0.88 * em} ${x} ${em}`,
+      width: `${num(x / em)}em`,
+      height: '1em',
+      fill: 'currentColor',
+      role: 'img',
+      'aria-label': chars,
+      class: 'cjk',
+    },
+    ...paths,
+  );
+}
