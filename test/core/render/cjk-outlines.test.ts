@@ -16,6 +16,7 @@ import { baziCharacters, renderBazi } from '../../../src/core/render/index.js';
 import { defaultFontDir, FONT_FILE_NAMES } from '../../../src/core/render/png.js';
 import { textAsPaths } from '../../../src/core/render/text-paths.js';
 import { sharedEphemeris } from '../../helpers/shared.js';
+import { textRuns } from '../../helpers/svg-geometry.js';
 import { parseXml, type XmlElement } from '../../helpers/xml.js';
 
 const OPTIONS = { theme: 'light', width: 800, transparent: false, labels: true } as const;
@@ -104,6 +105,12 @@ describe('the BaZi chart draws its Chinese as outlines', () => {
     expect(words).toContain('丁');
     expect(words).toContain('亥');
     expect(labels.map((e) => e.children.length)).toEqual(words.map((w) => [...w!].length));
+    // The geometry sweeps see these runs as text (test/helpers/svg-geometry.ts), sized as drawn.
+    const runs = textRuns(parseXml(svg)).filter((r) => CJK.test(r.text));
+    expect(runs.map((r) => r.text)).toEqual(words);
+    const stem = runs.find((r) => r.text === '辛' && r.size > 30)!;
+    const xs = stem.corners.map((c) => c.x);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(stem.size, 6);
   });
 
   it('looks the same with no CJK face: resvg given only the Latin faces draws the same pixels', () => {
