@@ -7,7 +7,8 @@
  * screenshot, the ink of each pillar's stem and branch is different from every other's (boxes would be
  * alike) and matches the ink of the same cell in the PNG the service draws with the bundled CJK face
  * (resvg, the independent rasteriser), at 390 and 1280 pixels. No <text> carries Chinese, and every
- * glyph <use> has an area. Screenshots (and the service's PNGs beside them) go to test-results/.
+ * glyph <use> has an area. The playground, which also writes the characters as HTML text (its BaZi
+ * summary), loads the bundled face from its own origin: there too two characters come out unlike. Screenshots (and the service's PNGs beside them) go to test-results/.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,6 +125,51 @@ describe('the BaZi chart in Chromium without a CJK font', () => {
     ];
     expect(a.filter(Boolean).length).toBeGreaterThan(100);
     expect(overlap(a, b)).toBe(1);
+    await page.close();
+  });
+
+  it('the playground writes Chinese in the bundled face, served from its own origin under its CSP', async () => {
+    const font = await fetch(`${svc.url}/fonts/chart-han.otf`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/otf');
+    expect((await font.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    const page = await browser.newPage();
+    const blocked: string[] = [];
+    // A CSP refusal ("Refused to load the font …") is a console error; the favicon's 404 is not ours.
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) blocked.push(m.text());
+    });
+    page.on('response', (r) => {
+      if (r.url().includes('/fonts/') && r.status() !== 200) blocked.push(`${r.url()} ${r.status()}`);
+    });
+    await page.setViewport({ width: 800, height: 600 });
+    await page.goto(`${svc.url}/`, { waitUntil: 'load' });
+    // Two characters in the page's own text face, and the same in the system's face alone (boxes).
+    const boxes = (await page.evaluate(`(async () => {
+      const out = [];
+      for (const [family, top] of [['', 0], ['system-ui, sans-serif', 160]]) {
+        for (const [char, left] of [['甲', 0], ['戌', 200]]) {
+          const span = document.createElement('span');
+          span.textContent = char;
+          Object.assign(span.style, { position: 'fixed', left: left + 'px', top: top + 'px', fontSize: '100px',
+            lineHeight: '1', background: '#fff', color: '#000', zIndex: 9 });
+          if (family) span.style.fontFamily = family;
+          document.body.append(span);
+          const r = span.getBoundingClientRect();
+          out.push({ label: char + (family ? ' as system text' : ''), x: r.x, y: r.y, width: r.width, height: r.height });
+        }
+      }
+      await document.fonts.ready;
+      return out;
+    })()`)) as Box[];
+    const shot = decodePng(
+      Buffer.from(await page.screenshot({ path: join(OUT, 'bazi-no-cjk-font-playground.png'), type: 'png' })),
+    );
+    const [own1, own2, system1, system2] = boxesOf(boxes).map((b) => inkMask(shot, b)) as boolean[][];
+    expect(overlap(system1!, system2!)).toBe(1);
+    expect(own1!.filter(Boolean).length).toBeGreaterThan(200);
+    expect(overlap(own1!, own2!)).toBeLessThan(0.7);
+    expect(blocked).toEqual([]);
     await page.close();
   });
 
