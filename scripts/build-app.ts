@@ -9,7 +9,9 @@
  * files (src/core/render/font-files.ts). The page carries the same metrics, read here, in that
  * module's place, so the view lays a chart out exactly as the picture endpoints do. Modules of the
  * core the renderers import but never call in the view (ephemeris, city table, knowledge loading)
- * are left out; their Node built-ins resolve to an empty module.
+ * are left out; their Node built-ins resolve to an empty module. The BaZi chart's Chinese characters
+ * are drawn as outlines read from the CJK face (src/core/render/cjk-glyph-files.ts): the page carries
+ * those outlines, read here, in that module's place.
  *
  * Run: npm run build:app
  */
@@ -18,6 +20,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { loadCjkGlyphs } from '../src/core/render/cjk-glyph-files.js';
 import { loadFaces } from '../src/core/render/font-files.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -56,6 +59,16 @@ function fontMetricsModule(): string {
   ].join('\n');
 }
 
+/** The CJK outlines as a module: code point -> [advance, path data]. */
+function cjkGlyphsModule(): string {
+  const { unitsPerEm, glyphs } = loadCjkGlyphs();
+  const rows = [...glyphs].map(([code, g]) => [code, g.advance, g.d]);
+  return [
+    `const ROWS = ${JSON.stringify(rows)};`,
+    `export const loadCjkGlyphs = () => ({ unitsPerEm: ${unitsPerEm}, glyphs: new Map(ROWS.map(([code, advance, d]) => [code, { advance, d }])) });`,
+  ].join('\n');
+}
+
 const viewPlugin: Plugin = {
   name: 'chart-view',
   setup(b) {
@@ -80,10 +93,15 @@ const viewPlugin: Plugin = {
       const path = resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
       if (!path.startsWith(join(ROOT, 'src')) || !existsSync(path)) return undefined;
       if (path === join(ROOT, 'src/core/render/font-files.ts')) return { path, namespace: 'font-metrics' };
+      if (path === join(ROOT, 'src/core/render/cjk-glyph-files.ts')) return { path, namespace: 'cjk-glyphs' };
       return { path, sideEffects: false };
     });
     b.onLoad({ filter: /.*/, namespace: 'font-metrics' }, () => ({
       contents: fontMetricsModule(),
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'cjk-glyphs' }, () => ({
+      contents: cjkGlyphsModule(),
       loader: 'js',
     }));
   },

@@ -7,7 +7,11 @@ import type { RouteRow } from '../operations/routes.js';
 import { renderDocsPage } from '../reference/docs-page.js';
 import { buildOpenApi } from '../reference/openapi.js';
 import { operationExamples } from '../reference/openapi-examples.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { defaultFontDir, FACE_FILES } from '../core/render/font-tables.js';
 import {
+  CJK_FONT_PATH,
   PLAYGROUND_SCRIPT_PATH,
   playgroundScript,
   playgroundTools,
@@ -17,7 +21,7 @@ import type { AnyResource } from '../resources/index.js';
 
 /** A key-less page's handler from its renderer and media type. */
 export type PublicPage = (
-  render: (req: Req) => Promise<string> | string,
+  render: (req: Req) => Promise<string | Buffer> | string | Buffer,
   type: string,
 ) => (req: Req, res: Res) => Promise<void>;
 
@@ -35,7 +39,7 @@ export function publicPageRoute(steps: {
       steps.limit(req);
       await steps.admit(res);
       const body = await render(req);
-      policy ??= type === HTML_TYPE ? htmlPolicy(body) : DOCUMENT_POLICY;
+      policy ??= type === HTML_TYPE ? htmlPolicy(String(body)) : DOCUMENT_POLICY;
       setPageSecurityHeaders(res, policy);
       send(res, 200, type, body);
     };
@@ -77,6 +81,13 @@ export function addReferencePages(router: Router, ctx: ReferencePagesContext): v
     PLAYGROUND_SCRIPT_PATH,
     publicPage(() => (script ??= playgroundScript()), JAVASCRIPT_TYPE),
   );
+  // The playground's CJK font, the subset the pictures are drawn from; the same bytes for a day.
+  let cjkFont: Promise<Buffer> | null = null;
+  const font = publicPage(() => (cjkFont ??= readFile(join(defaultFontDir(), FACE_FILES.cjk))), 'font/otf');
+  router.add('GET', CJK_FONT_PATH, async (req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    await font(req, res);
+  });
   let docsPage: ((baseUrl: string) => string) | null = null;
   const docs = (req: Req) => (docsPage ??= renderDocsPage(routes, tools, ctx.resources))(ctx.baseUrl(req));
   router.add('GET', '/docs', publicPage(docs, HTML_TYPE));

@@ -1,7 +1,7 @@
 import { parseTarget, type Req, type Res } from '../http-bridge/http.js';
 import type { Surface } from '../core/metrics.js';
 import type { AnyTool } from '../operations/types.js';
-import { PLAYGROUND_SCRIPT_PATH } from '../reference/playground.js';
+import { CJK_FONT_PATH, PLAYGROUND_SCRIPT_PATH } from '../reference/playground.js';
 
 /** JSON-RPC methods named as they are in the request metrics; any other is `other`. */
 const MCP_METHODS = new Set([
@@ -32,6 +32,7 @@ export function requestLabels(tools: readonly AnyTool[]) {
     '/',
     '/docs',
     PLAYGROUND_SCRIPT_PATH,
+    CJK_FONT_PATH,
   ]);
   const mcpOperation = (body: unknown): string => {
     const message = (typeof body === 'object' && body !== null ? body : {}) as {

@@ -20,7 +20,7 @@ import {
 } from '../operations/types.js';
 import { houseSystemField } from '../schemas/astrology.js';
 import { baziBirthFields } from '../schemas/bazi.js';
-import { birthInputFields, withPlaceRule } from '../schemas/birth-input.js';
+import { birthInputFields, includeField, withPlaceRule } from '../schemas/birth-input.js';
 import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
 import { asOfField, renderFields, wheelFields } from '../schemas/render.js';
 import { parseDate } from '../core/time/index.js';
@@ -146,8 +146,8 @@ const RENDER_NOTE =
   'layout (larger type, fewer labels) so no text is smaller than 9 pixels. GET takes every field as a query ' +
   'parameter, POST as a JSON body.';
 
-function sampleBodygraph(deps: Deps): ChartData {
-  return chartData(deps.knowledge, birthChart(deps, SAMPLE_BODYGRAPH), false);
+function sampleBodygraph(deps: Deps, tooltips = false): ChartData {
+  return chartData(deps.knowledge, birthChart(deps, SAMPLE_BODYGRAPH), tooltips);
 }
 
 const bodygraph = pictureOperations({
@@ -276,15 +276,18 @@ const template = pictureOperations({
 const sampleJson = defineOperation({
   name: 'bodygraph_sample_json',
   title: 'Sample chart as JSON',
-  description: `The fixed sample chart (1948-04-09 00:14, Montreal) as generate_chart answers it. ${SAMPLE_NOTE}`,
-  input: z.object({}),
+  description:
+    `The fixed sample chart (1948-04-09 00:14, Montreal) as generate_chart answers it, with its tooltips ` +
+    `when include=tooltips. ${SAMPLE_NOTE}`,
+  // include, as on generate_chart: the sample shows what the tooltips hold without a key.
+  input: z.object({ include: includeField }),
   output: chartDataSchema,
   access: 'public',
   cacheable: true,
   httpCache: 'public',
   http: [{ method: 'GET', path: '/api/chart/bodygraph/sample.json', from: 'query' }],
-  example: {},
-  run: async (_input, deps) => sampleBodygraph(deps),
+  example: { include: 'tooltips' },
+  run: async (input, deps) => sampleBodygraph(deps, input.include === 'tooltips'),
 });
 
 export const PICTURES: readonly AnyOperation[] = [

@@ -17,7 +17,8 @@ function styleHashes(html: string): string[] {
 
 /**
  * The Content-Security-Policy of an HTML page: its own scripts (files, never inline), its own style
- * blocks, pictures from this origin or made in the page (blob:), requests to this origin, never framed.
+ * blocks, pictures from this origin or made in the page (blob:), fonts and requests from this origin,
+ * never framed.
  */
 export function htmlPolicy(html: string): string {
   const styles = styleHashes(html);
@@ -26,6 +27,8 @@ export function htmlPolicy(html: string): string {
     "script-src 'self'",
     `style-src ${styles.length ? styles.join(' ') : "'none'"}`,
     "img-src 'self' blob: data:",
+    // The playground's CJK font (reference/playground.ts).
+    "font-src 'self'",
     // blob: lets the page read back a picture it made (the browser tier checks the drawn chart so).
     "connect-src 'self' blob:",
     "form-action 'self'",

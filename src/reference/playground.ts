@@ -14,6 +14,13 @@ import type { RouteRow } from '../operations/routes.js';
 /** Where the page loads its script from (playground-client.js, served as a file). */
 export const PLAYGROUND_SCRIPT_PATH = '/playground.js';
 
+/**
+ * The Chart Han subset (data/fonts), for the Chinese characters the page writes as text (the BaZi
+ * summary): the reader's system may have no CJK font. Its `unicode-range` keeps Latin text in the
+ * system's face and the font unloaded until a Chinese character is shown.
+ */
+export const CJK_FONT_PATH = '/fonts/chart-han.otf';
+
 /** The browser script, read from beside this module (src/reference or its build in dist/src/reference). */
 export const playgroundScript = (): Promise<string> =>
   readFile(new URL('./playground-client.js', import.meta.url), 'utf8');
@@ -170,12 +177,14 @@ export function renderPlayground(tools: readonly PlaygroundTool[]): string {
 }
 
 const STYLE = `
+@font-face { font-family: 'Chart Han'; src: url(${CJK_FONT_PATH}) format('opentype');
+  unicode-range: U+2E80-9FFF; font-display: swap; }
 :root { color-scheme: light dark; --fg: #1d2330; --bg: #f6f7fb; --panel: #fff; --line: #d6dae4;
   --accent: #3a5bd9; --muted: #5b6475; --bad: #b42318; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e7e9ef; --bg: #12151c; --panel: #1b202b;
   --line: #2f3646; --accent: #8aa2ff; --muted: #a3abbd; --bad: #ff8a80; } }
 * { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.45 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
+body { margin: 0; font: 16px/1.45 'Chart Han', system-ui, sans-serif; color: var(--fg); background: var(--bg); }
 header, main { max-width: 960px; margin: 0 auto; padding: 0 16px; }
 header p { color: var(--muted); margin-top: 0; }
 a { color: var(--accent); }
@@ -184,7 +193,7 @@ a { color: var(--accent); }
 label { display: block; font-weight: 600; margin: 10px 0 4px; }
 input, select, textarea { width: 100%; font: inherit; padding: 8px 10px; border: 1px solid var(--line);
   border-radius: 8px; background: var(--bg); color: var(--fg); }
-textarea { min-height: 8em; font-family: ui-monospace, monospace; font-size: 14px; }
+textarea { min-height: 8em; font-family: 'Chart Han', ui-monospace, monospace; font-size: 14px; }
 .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-top: 12px; }
 .row input { flex: 1 1 220px; width: auto; }
 button { font: inherit; padding: 8px 16px; border-radius: 8px; border: 1px solid var(--accent);
@@ -202,7 +211,7 @@ button:disabled { opacity: .6; cursor: progress; }
 [role="option"][aria-selected="true"], [role="option"]:hover { background: var(--accent); color: #fff; }
 .error { color: var(--bad); border: 1px solid var(--bad); border-radius: 8px; padding: 10px; }
 .error ul { margin: 6px 0 0; padding-left: 20px; }
-pre { overflow: auto; background: var(--bg); border: 1px solid var(--line); border-radius: 8px; padding: 10px;
+pre { font-family: 'Chart Han', ui-monospace, monospace; overflow: auto; background: var(--bg); border: 1px solid var(--line); border-radius: 8px; padding: 10px;
   font-size: 13px; white-space: pre-wrap; word-break: break-word; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0 0 12px; }
 dt { color: var(--muted); }
@@ -217,7 +226,7 @@ table { border-collapse: collapse; font-size: 14px; }
 th, td { text-align: left; padding: 4px 10px 4px 0; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { color: var(--muted); font-weight: 600; }
 .answer { max-width: 70ch; }
-.answer code { font-family: ui-monospace, monospace; font-size: 0.92em; }
+.answer code { font-family: 'Chart Han', ui-monospace, monospace; font-size: 0.92em; }
 #picture { margin: 12px 0; }
 #picture img { max-width: 100%; height: auto; display: block; margin: 0 auto; border-radius: 8px; }
 @media (max-width: 560px) { dl { grid-template-columns: 1fr; } dd { margin-bottom: 6px; } }

@@ -1,4 +1,5 @@
 import { App, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
+import { cjkInlineSvg } from '../core/render/cjk-outlines.js';
 import { type ChartKind, chartKind, drawChart, type ViewSettings } from './chart.js';
 import { type Attributes, TOOLTIP_SELECTOR, type Tooltip, tooltipFor } from './tooltips.js';
 
@@ -69,23 +70,34 @@ function attributesOf(part: Element): Attributes {
   return out;
 }
 
+const CHINESE = /([\u2e80-\u9fff]+)/;
+
+/**
+ * `text` in an element, its Chinese drawn as the chart's outlines: the reader's system may have no
+ * CJK font (the chart itself is drawn the same way).
+ */
+function textElement<K extends keyof HTMLElementTagNameMap>(tag: K, text: string): HTMLElementTagNameMap[K] {
+  const out = document.createElement(tag);
+  for (const [i, piece] of text.split(CHINESE).entries()) {
+    const svg = i % 2 === 1 ? cjkInlineSvg(piece) : undefined;
+    if (svg === undefined) {
+      if (piece) out.append(piece);
+      continue;
+    }
+    const holder = document.createElement('span');
+    holder.innerHTML = svg;
+    out.append(...holder.childNodes);
+  }
+  return out;
+}
+
 function showTooltip(part: Element, x: number, y: number): void {
   if (!shown) return;
   const found: Tooltip | undefined = tooltipFor(shown.kind, shown.data, attributesOf(part));
   if (!found) return hideTooltip();
-  const heading = document.createElement('strong');
-  heading.textContent = found.title;
-  const parts: HTMLElement[] = [heading];
-  for (const line of found.lines) {
-    const p = document.createElement('span');
-    p.textContent = line;
-    parts.push(p);
-  }
-  if (found.text) {
-    const p = document.createElement('p');
-    p.textContent = found.text;
-    parts.push(p);
-  }
+  const parts: HTMLElement[] = [textElement('strong', found.title)];
+  for (const line of found.lines) parts.push(textElement('span', line));
+  if (found.text) parts.push(textElement('p', found.text));
   tip.replaceChildren(...parts);
   tip.hidden = false;
   place(x, y);

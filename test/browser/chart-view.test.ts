@@ -7,7 +7,8 @@
  * and the view is the very resource tools/list points at (`_meta.ui.resourceUri`, read with
  * resources/read). Checked: each chart is drawn with the renderers' data-* parts, hovering (mouse) or
  * tapping (touch) a gate, center, planet, aspect or pillar shows its tooltip with the values of that
- * answer, the rings and the theme redraw, and the page makes no request besides the host page itself.
+ * answer (its Chinese drawn as outlines, as in the chart), the rings and the theme redraw, and the
+ * page makes no request besides the host page itself.
  * Expected values come from the same answers (the tooltips quote them), except the fixed ones of
  * Liverpool 1940-10-09 18:30 (Sun 16°16'04" Libra in the 6th house, as the astrology e2e test pins
  * against astro.com). Screenshots at 390 and 1280 px go to test-results/.
@@ -196,8 +197,21 @@ interface Stroke {
   getScreenCTM(): unknown;
 }
 
-const tooltip = (frame: Frame) =>
-  frame.$eval('#tooltip', (el) => ((el as unknown as Shown).hidden ? '' : (el.textContent ?? '')));
+/** The tooltip's text, its Chinese (drawn as outlines, see src/view/main.ts) read from their labels. */
+const tooltip = async (frame: Frame) =>
+  (await frame.evaluate(`(() => {
+    const tip = document.querySelector('#tooltip');
+    if (tip.hidden) return '';
+    const copy = tip.cloneNode(true);
+    for (const svg of copy.querySelectorAll('svg.cjk')) svg.replaceWith(svg.getAttribute('aria-label'));
+    return copy.textContent;
+  })()`)) as string;
+/** Chinese set as text in the tooltip (the reader's system may have no face for it), and as outlines. */
+const tooltipChinese = async (frame: Frame) =>
+  (await frame.evaluate(`({
+    text: /[\u2e80-\u9fff]/.test(document.querySelector('#tooltip').textContent),
+    outlines: document.querySelectorAll('#tooltip svg.cjk path').length,
+  })`)) as { text: boolean; outlines: number };
 const count = (frame: Frame, selector: string) => frame.$$eval(selector, (els) => els.length);
 
 /**
@@ -372,6 +386,10 @@ describe('the chart view MCP App', () => {
       expect(tip).toContain(`Month pillar ${month.ganzhi}`);
       expect(tip).toContain(`Ten god: ${month.tenGod.english}`);
       expect(tip).toContain(data.tooltips.stems[month.stem.char]!.text.split('\n')[0]!.slice(0, 40));
+      // The ganzhi (two characters) and more are drawn as outlines, none left to the system's fonts.
+      const chinese = await tooltipChinese(h.frame);
+      expect(chinese.text).toBe(false);
+      expect(chinese.outlines).toBeGreaterThanOrEqual(2);
       expect(await hover(h.frame, '#chart [data-luck-pillar="1"]')).toContain('Luck pillar 1');
       await shot(h, `chart-view-bazi-${size === PHONE ? 'phone' : 'desktop'}.png`);
       expectQuiet(h);

@@ -66,8 +66,22 @@ describe('routing', () => {
     expect(script.text).toBe(source);
   });
 
+  it("serves the playground's CJK font (the pictures' own subset), key-less, as font/otf, cached a day", async () => {
+    const res = await fetch(`${svc.url}/fonts/chart-han.otf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('font/otf');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const file = readFileSync(new URL('../../data/fonts/ChartHan-Regular.otf', import.meta.url));
+    expect(bytes.equals(file)).toBe(true);
+    const page = await request('GET', '/', { 'X-Forwarded-For': '192.0.2.77' });
+    expect(page.text).toContain("src: url(/fonts/chart-han.otf) format('opentype')");
+    expect(page.headers['content-security-policy']).toContain("font-src 'self'");
+  });
+
   it('regression: the pages sent no Content-Security-Policy, frame-ancestors or nosniff (the playground holds a key and could be framed)', async () => {
-    for (const [i, path] of ['/', '/docs', '/openapi.json', '/playground.js'].entries()) {
+    const pages = ['/', '/docs', '/openapi.json', '/playground.js', '/fonts/chart-han.otf'];
+    for (const [i, path] of pages.entries()) {
       // A client of its own per page: the key-less rate limit (burst 3) does not refuse the fourth.
       const res = await request('GET', path, { 'X-Forwarded-For': `192.0.2.${i + 1}` });
       expect(res.status, path).toBe(200);

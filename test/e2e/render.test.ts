@@ -115,6 +115,18 @@ describe('key-less endpoints', () => {
     const json = JSON.parse((await get('/api/chart/bodygraph/sample.json', {}, null)).text);
     expect([...json.data.centers.defined].sort()).toEqual([...R1.outputs.centers].sort());
     expect(json.data.chart).toMatchObject({ type: R1.outputs.type, profile: R1.outputs.profile });
+    expect(json.data.tooltips).toEqual({});
+    // include=tooltips as on generate_chart: the same chart with its explanations, under another tag.
+    const plain = await get('/api/chart/bodygraph/sample.json', {}, null);
+    const explained = await get('/api/chart/bodygraph/sample.json', { include: 'tooltips' }, null);
+    expect(explained.status).toBe(200);
+    expect(explained.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    const withTips = JSON.parse(explained.text);
+    expect(withTips.data.chart).toEqual(json.data.chart);
+    expect(withTips.data.tooltips.type?.id).toMatch(/^type:/);
+    const refused = await get('/api/chart/bodygraph/sample.json', { include: 'all' }, null);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text).error.details[0]).toMatchObject({ field: 'include' });
   });
 
   it('the template marks no center defined and every gate unmarked', async () => {

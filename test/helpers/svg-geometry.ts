@@ -3,8 +3,9 @@ import { type FontMetrics, readFontMetrics } from './font-metrics.js';
 import type { XmlElement } from './xml.js';
 
 /**
- * Where the text and lines of a rendered SVG lie, for the geometry tests: each text run (a <text>
- * or a positioned <tspan>) becomes the box its characters cover, from the bundled fonts' own tables
+ * Where the text and lines of a rendered SVG lie, for the geometry tests: each text run (a <text>,
+ * a positioned <tspan>, or a run of Chinese characters drawn as outlines: a <g aria-label> of <use>s
+ * of the glyphs, see src/core/render/cjk-outlines.ts) becomes the box its characters cover, from the bundled fonts' own tables
  * (advance widths, glyph ink boxes), its font size, anchor and transforms; each <line> or path
  * segment a stroked segment. Boxes may be turned (the wheel's gate numbers), so overlaps are found
  * with the separating axis test.
@@ -61,7 +62,8 @@ function transformOf(attr: string | undefined): Matrix {
       m = multiply(m, [1, 0, 0, 1, cx, cy]);
       m = multiply(m, [Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), 0, 0]);
       m = multiply(m, [1, 0, 0, 1, -cx, -cy]);
-    } else throw new Error(`unsupported transform ${op}`);
+    } else if (op === 'matrix') m = multiply(m, v as Matrix);
+    else throw new Error(`unsupported transform ${op}`);
   }
   return m;
 }
@@ -111,6 +113,11 @@ export function textRuns(root: XmlElement): TextRun[] {
     const here = [e, ...path];
     const matrix = multiply(m, transformOf(e.attrs.transform));
     if (e.name === 'title' || e.name === 'desc' || e.name === 'style') return;
+    const outlines = e.children.filter((c) => c.name === 'use' && /^#cjk-u/.test(c.attrs.href ?? ''));
+    if (e.name === 'g' && e.attrs['aria-label'] && outlines.length > 0) {
+      runs.push(outlineRun(e, here, matrix, outlines));
+      return;
+    }
     const positioned =
       (e.name === 'text' || e.name === 'tspan') && e.attrs.x !== undefined && e.attrs.y !== undefined;
     const hasPositionedChild = e.children.some((c) => c.name === 'tspan' && c.attrs.x !== undefined);
@@ -138,6 +145,30 @@ export function textRuns(root: XmlElement): TextRun[] {
   };
   walk(root, [], IDENTITY);
   return runs;
+}
+
+/**
+ * A run of glyph outlines: each <use> scales a glyph of the CJK face (em = unitsPerEm units) and puts
+ * its origin on the baseline; the box spans the first origin to the last glyph's advance.
+ */
+function outlineRun(e: XmlElement, here: XmlElement[], m: Matrix, uses: XmlElement[]): TextRun {
+  const text = e.attrs['aria-label'] as string;
+  const chars = [...text];
+  if (chars.length !== uses.length) throw new Error(`"${text}" drawn with ${uses.length} glyphs`);
+  const first = transformOf(uses[0]!.attrs.transform);
+  const last = transformOf(uses.at(-1)!.attrs.transform);
+  const face = fonts().cjk;
+  const size = first[0] * face.unitsPerEm;
+  const lastAdvance = runExtent(chars.at(-1)!, size, false).width;
+  const { top, bottom } = runExtent(text, size, false);
+  const [x0, x1, y] = [first[4], last[4] + lastAdvance, first[5]];
+  const corners = [
+    { x: x0, y: y - top },
+    { x: x1, y: y - top },
+    { x: x1, y: y - bottom },
+    { x: x0, y: y - bottom },
+  ].map((p) => apply(m, p));
+  return { text, size, corners, path: here };
 }
 
 /** Every <line> (and straight path segment of `d` with M/L only) under elements `select` accepts. */

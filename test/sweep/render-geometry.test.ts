@@ -208,7 +208,11 @@ const hiddenStemsCentred: Check = (root) =>
   withAttr(root, 'data-pillar').flatMap((pillar) => {
     const cell = pillar.children.find((c) => c.name === 'rect') as XmlElement;
     const middle = Number(cell.attrs.x) + Number(cell.attrs.width) / 2;
-    const xs = withAttr(pillar, 'data-hidden-stem').map((h) => Number((h.children[0] as XmlElement).attrs.x));
+    // The stem's own run (drawn as outlines): the middle of its box.
+    const xs = withAttr(pillar, 'data-hidden-stem').map((h) => {
+      const corners = (textRuns(h)[0] as TextRun).corners;
+      return (Math.min(...corners.map((c) => c.x)) + Math.max(...corners.map((c) => c.x))) / 2;
+    });
     const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
     return Math.abs(mean - middle) > 0.5
       ? [`${pillar.attrs['data-pillar']} hidden stems centred at ${mean}, pillar at ${middle}`]

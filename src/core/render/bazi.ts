@@ -7,10 +7,11 @@ import {
   STEMS,
 } from '../bazi/index.js';
 import { BAZI_WORDS } from './bazi-text.js';
+import { cjkDefs, cjkRun, cjkWidth } from './cjk-outlines.js';
 import { type Face, measureText } from './font-metrics.js';
-import { el, escapeXml, text } from './svg.js';
+import { el, text } from './svg.js';
 import { fitLines } from './text-lines.js';
-import { CJK_FONT_FAMILY, COMPACT_BELOW, DEFAULT_OPTIONS, type RenderOptions, svgDocument } from './theme.js';
+import { COMPACT_BELOW, DEFAULT_OPTIONS, type RenderOptions, svgDocument } from './theme.js';
 
 /**
  * The BaZi chart as SVG text, laid out as four-pillar tables usually are: a header with 乾造 or 坤造
@@ -19,8 +20,9 @@ import { CJK_FONT_FAMILY, COMPACT_BELOW, DEFAULT_OPTIONS, type RenderOptions, sv
  * stem, stem and branch in their element's colour with pinyin, polarity, element and animal, the
  * hidden stems centred under their pillar with their ten gods, and the na yin; then the eight luck
  * pillars with start age and year, the one running at `asOf` outlined. Every Chinese word has Latin
- * text beside it, so the chart stays readable where no CJK font is present. Below 600 pixels the
- * compact layout draws everything larger (luck pillars in two rows), so no text is under 9 pixels.
+ * text beside it. The Chinese characters are drawn as the bundled face's outlines (./cjk-outlines.ts),
+ * so they read on a system without a CJK font; Latin text stays text. Below 600 pixels the compact
+ * layout draws everything larger (luck pillars in two rows), so no text is under 9 pixels.
  */
 
 export type BaziRenderChart = Pick<BaziChart, 'pillars' | 'dayMaster' | 'elements' | 'luckPillars'> & {
@@ -68,7 +70,6 @@ const sizesFor = (width: number): Sizes =>
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const elementOfChar = new Map<string, Element>([...STEMS, ...BRANCHES].map((x) => [x.char, x.element]));
-const cjk = { 'font-family': CJK_FONT_FAMILY };
 const isCjk = (s: string) => (s.codePointAt(0) ?? 0) >= 0x2e80;
 
 /** Ink ascent and descent of a line of `size`, at least those of the face's capitals. */
@@ -96,6 +97,8 @@ function centred(
     cursor += (i ? l.size * leading : 0) + box.ascent;
     const baseline = cursor;
     cursor += box.descent;
+    if (isCjk(l.text))
+      return cjkRun(l.text, { x, y: baseline, size: l.size, anchor: 'middle' }, { class: l.cls, ...l.attrs });
     return text(
       {
         x,
@@ -104,13 +107,51 @@ function centred(
         'font-size': l.size,
         class: l.cls,
         'font-weight': l.bold ? 'bold' : undefined,
-        ...(isCjk(l.text) ? cjk : {}),
         ...l.attrs,
       },
       l.text,
     );
   });
   return { svg: out.join(''), bottom: cursor };
+}
+
+interface LinePart {
+  text: string;
+  cjk?: boolean;
+}
+
+/**
+ * One line centred on `x`, Latin text around Chinese outlines. Each Latin piece is anchored to the
+ * outlines beside it (its end to the ones after it when it comes first, its start to the ones before
+ * it otherwise), so a browser's substitute for DejaVu Sans, wider or narrower, moves only the line's
+ * outer ends and never runs into the characters. The spaces between are kept as widths: SVG drops a
+ * text's leading and trailing spaces.
+ */
+function mixedLine(x: number, y: number, size: number, bold: boolean, parts: readonly LinePart[]): string {
+  const face = bold ? 'bold' : 'regular';
+  const widthOf = (p: LinePart) => (p.cjk ? cjkWidth(p.text, size) : measureText(p.text, size, face).width);
+  const total = parts.reduce((sum, p) => sum + widthOf(p), 0);
+  const firstCjk = parts.findIndex((p) => p.cjk);
+  let cursor = x - total / 2;
+  const out = parts.map((p, i) => {
+    const start = cursor;
+    cursor += widthOf(p);
+    if (p.cjk) return cjkRun(p.text, { x: start, y, size, anchor: 'start' });
+    const lead = measureText(p.text.slice(0, p.text.length - p.text.trimStart().length), size, face).width;
+    const trail = measureText(p.text.slice(p.text.trimEnd().length), size, face).width;
+    const before = i < firstCjk;
+    return text(
+      {
+        x: before ? cursor - trail : start + lead,
+        y,
+        'text-anchor': before ? 'end' : 'start',
+        'font-size': size,
+        'font-weight': bold ? 'bold' : undefined,
+      },
+      p.text.trim(),
+    );
+  });
+  return out.join('');
 }
 
 /** Text wrapped to `width` into lines of one style (at most `maxLines`, then an ellipsis). */
@@ -129,17 +170,12 @@ function header(chart: BaziRenderChart, sizes: Sizes, y: number): { svg: string;
     cursor += box.ascent;
     parts.push(
       el(
-        'text',
-        {
-          x,
-          y: cursor,
-          'text-anchor': 'middle',
-          'font-size': sizes.heading,
-          class: 'ink',
-          'data-chart-of': gender,
-        },
-        el('tspan', { 'font-weight': 'bold', ...cjk }, word),
-        escapeXml(` ${gender === 'male' ? "a man's chart" : "a woman's chart"}`),
+        'g',
+        { class: 'ink', 'data-chart-of': gender },
+        mixedLine(x, cursor, sizes.heading, false, [
+          { text: word, cjk: true },
+          { text: ` ${gender === 'male' ? "a man's chart" : "a woman's chart"}` },
+        ]),
       ),
     );
     cursor += box.descent + sizes.heading * 0.3;
@@ -148,18 +184,13 @@ function header(chart: BaziRenderChart, sizes: Sizes, y: number): { svg: string;
   cursor += master.ascent;
   parts.push(
     el(
-      'text',
-      {
-        x,
-        y: cursor,
-        'text-anchor': 'middle',
-        'font-size': sizes.heading,
-        'font-weight': 'bold',
-        class: 'ink',
-      },
-      'Day Master ',
-      el('tspan', cjk, dm.char),
-      escapeXml(` ${dm.pinyin} · ${capital(dm.polarity)} ${capital(dm.element)}`),
+      'g',
+      { class: 'ink', 'data-day-master': dm.char },
+      mixedLine(x, cursor, sizes.heading, true, [
+        { text: 'Day Master ' },
+        { text: dm.char, cjk: true },
+        { text: ` ${dm.pinyin} · ${capital(dm.polarity)} ${capital(dm.element)}` },
+      ]),
     ),
   );
   cursor += master.descent + sizes.heading * 0.3;
@@ -367,25 +398,15 @@ function luckCell(
         class: current ? 'panel accent-stroke' : 'panel',
         'stroke-width': current ? 3 : undefined,
       }),
-      text(
-        {
-          x: mid - offset,
-          y: charY,
-          'font-size': sizes.luckChar,
-          class: `wx-${elementOfChar.get(s)}`,
-          ...cjk,
-        },
+      cjkRun(
         s,
+        { x: mid - offset, y: charY, size: sizes.luckChar, anchor: 'middle' },
+        { class: `wx-${elementOfChar.get(s)}` },
       ),
-      text(
-        {
-          x: mid + offset,
-          y: charY,
-          'font-size': sizes.luckChar,
-          class: `wx-${elementOfChar.get(b)}`,
-          ...cjk,
-        },
+      cjkRun(
         b,
+        { x: mid + offset, y: charY, size: sizes.luckChar, anchor: 'middle' },
+        { class: `wx-${elementOfChar.get(b)}` },
       ),
       lines.svg,
     ),
@@ -462,6 +483,7 @@ export function renderBazi(chart: BaziRenderChart, options: BaziRenderOptions = 
   const head = header(chart, sizes, 16);
   const table = pillarTable(chart, sizes, options, head.bottom + 18);
   const luck = luckRows(chart, sizes, options, table.bottom + 22);
+  const body = head.svg + table.svg + luck.svg;
   return svgDocument(
     {
       kind: 'bazi',
@@ -472,6 +494,6 @@ export function renderBazi(chart: BaziRenderChart, options: BaziRenderOptions = 
       options,
       layout: sizes.compact ? 'compact' : 'full',
     },
-    head.svg + table.svg + luck.svg,
+    cjkDefs(body) + body,
   );
 }

@@ -38,8 +38,8 @@ const fonts = (): string[] => (fontFiles ??= FONT_FILE_NAMES.map((name) => join(
 
 /**
  * resvg holding the SVG parsed, to draw at `width` pixels (the height keeps the SVG's aspect). Text
- * in the chart faces arrives as outlines (./text-paths.ts); resvg lays out only the rest (the BaZi
- * chart's Chinese characters).
+ * in the chart faces arrives as outlines (./text-paths.ts; the BaZi chart's Chinese characters are
+ * outlines in the SVG itself, ./cjk-outlines.ts); resvg lays out only what those cannot draw.
  */
 export function parseForRaster(svg: string, width: number): ResvgModule.Resvg {
   return new Resvg(textAsPaths(svg), {

@@ -255,7 +255,10 @@ export const centerSlug = (center: string): string => center.toLowerCase().repla
 
 /** Latin text and astrological glyphs: DejaVu Sans (bundled for the PNG); browsers fall back. */
 export const FONT_FAMILY = "'DejaVu Sans', sans-serif";
-/** Chinese characters: the bundled subset in PNGs (png.ts), a common CJK face in browsers. */
+/**
+ * Chinese characters set as text: only where the bundled subset lacks one (cjk-outlines.ts draws the
+ * rest as outlines), the subset in PNGs (png.ts), a common CJK face in browsers.
+ */
 export const CJK_FONT_FAMILY =
   "'Chart Han', 'Noto Sans SC', 'Noto Sans CJK SC', 'Source Han Sans SC', sans-serif";
 

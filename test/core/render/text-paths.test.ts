@@ -108,12 +108,15 @@ describe('text as outlines', () => {
   });
 
   it.each([
-    ['bodygraph-sample.svg', 0],
-    ['wheel-sample.svg', 0],
-    ['wheel-sample-rings.svg', 0],
-    // The BaZi chart's Chinese text (and the lines that mix it with Latin) stays text.
-    ['bazi-reference.svg', 1],
-  ])('draws the pinned %s as resvg does, but for kerning', (file, textsLeft) => {
+    ['bodygraph-sample.svg', 0, 0],
+    ['wheel-sample.svg', 0, 0],
+    ['wheel-sample-rings.svg', 0, 0],
+    // The BaZi chart's Chinese arrives as outlines already (cjk-outlines.ts): no text is left either.
+    // "Day Master" is anchored at its end (before the day master's outline), so resvg's kerning moves
+    // its first letter by the whole line's kerning, over 2 pixels: one pixel column, the left edge of
+    // the D's stem (14 of 584,000 pixels).
+    ['bazi-reference.svg', 0, 14],
+  ])('draws the pinned %s as resvg does, but for kerning', (file, textsLeft, kerningPixels) => {
     // The snapshot as the renderer wrote it (the file has a line break between tags).
     const svg = readFileSync(join(SNAPSHOTS, file), 'utf8').trimEnd().replace(/>\n</g, '><');
     const outlined = textAsPaths(svg);
@@ -124,6 +127,6 @@ describe('text as outlines', () => {
     const a = pixels(svg, 800);
     const b = pixels(outlined, 800);
     expect(differing(a, b, 96)).toBeLessThan(0.0025);
-    expect(differing(a, b, 96, 2)).toBe(0);
+    expect(differing(a, b, 96, 2) * (a.length / 4)).toBeLessThanOrEqual(kerningPixels);
   });
 });
