@@ -2,6 +2,7 @@ import { AppError } from '../core/errors.js';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { processAlive } from './process-alive.js';
 import { MIGRATIONS } from './migrations.js';
 import { copySnapshotDir, hasSnapshot, readOnce, readSnapshot, writeSnapshot } from './snapshot.js';
 
@@ -74,15 +75,6 @@ export class StoreExistsError extends Error {
       `${dataDir} already holds an embedded store: restore into a new DATA_DIR, or move this one away first.`,
     );
     this.name = 'StoreExistsError';
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -11,6 +11,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { processAlive } from './process-alive.js';
 
 /** Lines per segment file before the next one starts (settled segments are deleted). */
 const SEGMENT_LINES = 4096;
@@ -27,15 +28,6 @@ function bootId(): string | null {
     return null;
   }
 }
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** What a process that is gone delivered, read back from its ledger. */
 export interface OrphanLedger {
@@ -109,7 +101,7 @@ export class DeliveryLedger {
       const m = SEGMENT.exec(name);
       if (!m) continue;
       const owner = `${m[1]}-${m[2]}`;
-      if (owner === this.owner || alive(Number(m[1]))) continue;
+      if (owner === this.owner || processAlive(Number(m[1]))) continue;
       byOwner.set(owner, [...(byOwner.get(owner) ?? []), join(this.dir, name)]);
     }
     return [...byOwner].map(([owner, paths]) => this.readOrphan(owner, paths));

@@ -12,6 +12,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { processAlive } from './process-alive.js';
 import type { MeterName } from './keys.js';
 
 /** One acknowledged increment that the database has not recorded yet. */
@@ -28,15 +29,6 @@ interface JournalFile {
   path: string;
   entries: JournalEntry[];
 }
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 function readEntries(path: string): JournalEntry[] {
   if (!existsSync(path)) return [];
@@ -75,7 +67,7 @@ export class UsageJournal {
       const path = join(dir, name);
       const pid = Number(m[1]);
       if (pid === process.pid) this.own.entries.push(...readEntries(path));
-      else if (!alive(pid)) this.orphans.push({ path, entries: readEntries(path) });
+      else if (!processAlive(pid)) this.orphans.push({ path, entries: readEntries(path) });
     }
   }
 
