@@ -41,5 +41,11 @@ export async function openStore(options: OpenOptions & { metrics?: Metrics }): P
   };
 }
 export * from './transfer.js';
-export { hasSnapshot, readSnapshot, snapshotPath } from './snapshot.js';
+export {
+  hasSnapshot,
+  readSnapshot,
+  snapshotDirPath,
+  snapshotManifestPath,
+  snapshotPath,
+} from './snapshot.js';
 export * from './advisory-lock.js';
