@@ -169,8 +169,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // The seeded snapshot when `store snapshot` made it for exactly this seed; else the empty one,
       // made now when missing, and the caller loads what the seed would have held (the service's
       // start-up knowledge load), as it does for an existing store.
+      // A snapshot refused on the way (not matching its manifest) is made again at once if empty.
       const seedId = options.seed ? await options.seed.id() : null;
-      for (const id of seedId === null ? [null] : [seedId, null]) {
+      const tries = seedId === null ? [null, null] : [seedId, null, null];
+      for (const id of tries) {
         if (id === null) await ensureSnapshot(create, null, null);
         if (!inMemory && copySnapshotDir(pgDir, id)) break;
         load = readSnapshot(id) ?? undefined;

@@ -129,11 +129,18 @@ export function copySnapshotDir(target: string, seedId: string | null = null): b
   try {
     cpSync(source, target, { recursive: true });
     if (countFiles(target) === manifest.dirFiles) return true;
+    refuse(seedId);
   } catch {
-    // Refused below, like a copy that is not whole.
+    // Refused like a copy that is not whole: the source may be what is wrong.
+    refuse(seedId);
   }
   rmSync(target, { recursive: true, force: true });
   return false;
+}
+
+/** A snapshot found not to match its manifest loses it, so the next `hasSnapshot` is false and it is made again. */
+function refuse(seedId: string | null): void {
+  rmSync(snapshotManifestPath(seedId), { force: true });
 }
 
 /**
@@ -166,11 +173,12 @@ export function readSnapshot(seedId: string | null = null): Blob | null {
   if (!manifest) return null;
   try {
     const bytes = readFileSync(snapshotPath(seedId));
-    if (bytes.length !== manifest.tarBytes || sha256(bytes) !== manifest.tarSha256) return null;
-    return new Blob([bytes]);
+    if (bytes.length === manifest.tarBytes && sha256(bytes) === manifest.tarSha256) return new Blob([bytes]);
   } catch {
-    return null;
+    // Refused below.
   }
+  refuse(seedId);
+  return null;
 }
 
 /**
