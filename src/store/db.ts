@@ -156,13 +156,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const inMemory = options.dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
   try {
-    const [create, { createPgConfig }] = await Promise.all([
-      embeddedCreator(),
-      import('@electric-sql/pglite/node-postgres'),
-    ]);
     const pgDir = join(options.dataDir, 'pg');
     const fresh = inMemory || !existsSync(pgDir);
     if (options.restore && !fresh) throw new StoreExistsError(options.dataDir);
+    const [create, { createPgConfig }, seedId] = await Promise.all([
+      embeddedCreator(),
+      import('@electric-sql/pglite/node-postgres'),
+      // Only a new store needs the seed's id (it names the snapshot); it is read while PGlite loads.
+      fresh && !options.restore && options.seed ? options.seed.id() : null,
+    ]);
     // A new store starts from a snapshot of a migrated (and seeded) one (store/snapshot.ts), made once.
     let load = options.restore;
     if (fresh && !load) {
@@ -170,11 +172,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // made now when missing, and the caller loads what the seed would have held (the service's
       // start-up knowledge load), as it does for an existing store.
       // A snapshot refused on the way (not matching its manifest) is made again at once if empty.
-      const seedId = options.seed ? await options.seed.id() : null;
       const tries = seedId === null ? [null, null] : [seedId, null, null];
       for (const id of tries) {
         if (id === null) await ensureSnapshot(create, null, null);
-        if (!inMemory && copySnapshotDir(pgDir, id)) break;
+        if (!inMemory && (await copySnapshotDir(pgDir, id))) break;
         load = readSnapshot(id) ?? undefined;
         if (load) break;
       }
@@ -241,7 +242,7 @@ async function newSnapshot(create: CreateLite, dir: string, seed: StoreSeed | nu
   let lite;
   if (seed) {
     await ensureSnapshot(create, null, null); // failing that, the seeded one starts from initdb
-    const copied = copySnapshotDir(dir);
+    const copied = await copySnapshotDir(dir);
     lite = await create(dir, copied ? undefined : (readSnapshot() ?? undefined));
   } else {
     lite = await create(dir);

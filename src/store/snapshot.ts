@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -11,9 +10,10 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { MIGRATIONS } from './migrations.js';
 
 /**
@@ -122,12 +122,12 @@ export function hasSnapshot(seedId: string | null = null): boolean {
  * behind, when there is no valid snapshot or the copy is not whole, and the store is then created
  * another way.
  */
-export function copySnapshotDir(target: string, seedId: string | null = null): boolean {
+export async function copySnapshotDir(target: string, seedId: string | null = null): Promise<boolean> {
   const source = snapshotDirPath(seedId);
   const manifest = readManifest(seedId);
   if (!manifest || !existsSync(join(source, 'PG_VERSION'))) return false;
   try {
-    cpSync(source, target, { recursive: true });
+    await copyTree(source, target);
     if (countFiles(target) === manifest.dirFiles) return true;
     refuse(seedId);
   } catch {
@@ -136,6 +136,29 @@ export function copySnapshotDir(target: string, seedId: string | null = null): b
   }
   rmSync(target, { recursive: true, force: true });
   return false;
+}
+
+/** Files copied together (see copyTree). */
+const COPY_AT_ONCE = 32;
+
+/**
+ * A directory tree copied file by file, several files at once on libuv's threads: about as long as
+ * a synchronous copy (about 1,000 files, mostly small; 0.3-1 s measured here, file creation rather
+ * than bytes), but the start's other work (the city table) goes on meanwhile instead of waiting for
+ * the event loop.
+ */
+async function copyTree(source: string, target: string): Promise<void> {
+  const entries = readdirSync(source, { recursive: true, withFileTypes: true });
+  mkdirSync(target, { recursive: true });
+  for (const e of entries)
+    if (e.isDirectory())
+      mkdirSync(join(target, relative(source, join(e.parentPath, e.name))), { recursive: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => relative(source, join(e.parentPath, e.name)));
+  for (let start = 0; start < files.length; start += COPY_AT_ONCE) {
+    await Promise.all(
+      files.slice(start, start + COPY_AT_ONCE).map((f) => copyFile(join(source, f), join(target, f))),
+    );
+  }
 }
 
 /** A snapshot found not to match its manifest loses it, so the next `hasSnapshot` is false and it is made again. */

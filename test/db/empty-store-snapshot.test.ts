@@ -132,7 +132,7 @@ describe('the empty-store snapshot', () => {
 describe('the snapshot refuses what does not match its manifest', () => {
   it('makes a changed tar again rather than loading it', async () => {
     const tar = readFileSync(snapshotPath());
-    tar[tar.length >> 1] ^= 0xff; // same size: only the digest tells
+    tar.writeUInt8(tar.readUInt8(tar.length >> 1) ^ 0xff, tar.length >> 1); // same size: only the digest tells
     writeFileSync(snapshotPath(), tar);
     const m = await openStore({ dataDir: 'memory://' });
     try {
@@ -274,7 +274,7 @@ describe('the snapshot with the bundled knowledge indexed', () => {
 
   it('refuses a seeded tar that was changed: the store starts empty, and prepareSnapshot makes it again', async () => {
     const tar = readFileSync(snapshotPath(seedId));
-    tar[tar.length >> 1] ^= 0xff;
+    tar.writeUInt8(tar.readUInt8(tar.length >> 1) ^ 0xff, tar.length >> 1);
     writeFileSync(snapshotPath(seedId), tar);
     const m = await openStore({ dataDir: 'memory://', seed });
     try {
