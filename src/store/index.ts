@@ -44,6 +44,7 @@ export * from './transfer.js';
 export {
   hasSnapshot,
   readSnapshot,
+  SNAPSHOT_KEEP_DAYS,
   snapshotDirPath,
   snapshotManifestPath,
   snapshotPath,

@@ -8,6 +8,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
@@ -128,7 +129,7 @@ export async function copySnapshotDir(target: string, seedId: string | null = nu
   if (!manifest || !existsSync(join(source, 'PG_VERSION'))) return false;
   try {
     await copyTree(source, target);
-    if (countFiles(target) === manifest.dirFiles) return true;
+    if (countFiles(target) === manifest.dirFiles) return used(seedId);
     refuse(seedId);
   } catch {
     // Refused like a copy that is not whole: the source may be what is wrong.
@@ -158,6 +159,44 @@ async function copyTree(source: string, target: string): Promise<void> {
     await Promise.all(
       files.slice(start, start + COPY_AT_ONCE).map((f) => copyFile(join(source, f), join(target, f))),
     );
+  }
+}
+
+/** Days a snapshot may go without making a store before the next one written removes it. */
+export const SNAPSHOT_KEEP_DAYS = 14;
+
+/** Marks a snapshot as used now (its manifest's time), so `pruneUnused` keeps it; true. */
+function used(seedId: string | null): true {
+  try {
+    const now = new Date();
+    utimesSync(snapshotManifestPath(seedId), now, now);
+  } catch {
+    // A cache that cannot be written only loses the mark.
+  }
+  return true;
+}
+
+/**
+ * Removes the snapshots no store was made from for SNAPSHOT_KEEP_DAYS (their manifest's time, or for
+ * one from before manifests, its tar's): every change to the knowledge, the migrations or PGlite
+ * names a new pair of 40-46 MB, and the cache is shared by every checkout on the machine, so age of
+ * last use is what tells a snapshot some checkout still needs from one nothing will ask for again.
+ */
+function pruneUnused(): void {
+  const cutoff = Date.now() - SNAPSHOT_KEEP_DAYS * 86_400_000;
+  try {
+    for (const name of readdirSync(cacheDir())) {
+      const m = /^((?:empty|seeded)-store-[0-9a-f]{16})\.tar$/.exec(name);
+      if (!m) continue;
+      const base = join(cacheDir(), m[1]!);
+      const mark = statSync(`${base}.json`, { throwIfNoEntry: false }) ?? statSync(`${base}.tar`);
+      if (mark.mtimeMs >= cutoff) continue;
+      rmSync(`${base}.json`, { force: true }); // first: neither form counts without it
+      rmSync(base, { recursive: true, force: true });
+      rmSync(`${base}.tar`, { force: true });
+    }
+  } catch {
+    // Another process pruning at the same time, or a cache that cannot be written.
   }
 }
 
@@ -196,7 +235,10 @@ export function readSnapshot(seedId: string | null = null): Blob | null {
   if (!manifest) return null;
   try {
     const bytes = readFileSync(snapshotPath(seedId));
-    if (bytes.length === manifest.tarBytes && sha256(bytes) === manifest.tarSha256) return new Blob([bytes]);
+    if (bytes.length === manifest.tarBytes && sha256(bytes) === manifest.tarSha256) {
+      used(seedId);
+      return new Blob([bytes]);
+    }
   } catch {
     // Refused below.
   }
@@ -238,6 +280,7 @@ export async function writeSnapshot(
     renameSync(join(work, 'pg'), dir);
     renameSync(join(work, 'store.tar'), snapshotPath(seedId));
     renameSync(join(work, 'manifest.json'), snapshotManifestPath(seedId));
+    pruneUnused();
     return null;
   } catch (e) {
     // Another process is replacing it at the same time, or the cache is not writable: the caller

@@ -19,11 +19,13 @@
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   unlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +40,7 @@ import {
   openStore,
   prepareSnapshot,
   PRODUCTS,
+  SNAPSHOT_KEEP_DAYS,
   snapshotDirPath,
   snapshotManifestPath,
   snapshotPath,
@@ -130,7 +133,20 @@ describe('the empty-store snapshot', () => {
 });
 
 describe('the snapshot refuses what does not match its manifest', () => {
-  it('makes a changed tar again rather than loading it', async () => {
+  it('makes a changed tar again rather than loading it, and then removes snapshots long unused', async () => {
+    // Two snapshots of other builds: one no store was made from for 30 days, one made today.
+    const cache = join(work, 'cache', 'chart-service');
+    const old = join(cache, 'empty-store-0000000000000000');
+    const recent = join(cache, 'seeded-store-1111111111111111');
+    for (const base of [old, recent]) {
+      mkdirSync(base);
+      writeFileSync(join(base, 'PG_VERSION'), '17\n');
+      writeFileSync(`${base}.tar`, 'tar');
+      writeFileSync(`${base}.json`, '{}');
+    }
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    utimesSync(`${old}.json`, monthAgo, monthAgo);
+
     const tar = readFileSync(snapshotPath());
     tar.writeUInt8(tar.readUInt8(tar.length >> 1) ^ 0xff, tar.length >> 1); // same size: only the digest tells
     writeFileSync(snapshotPath(), tar);
@@ -142,6 +158,19 @@ describe('the snapshot refuses what does not match its manifest', () => {
     } finally {
       await m.close();
     }
+    // Writing that snapshot again removed the one unused for longer than SNAPSHOT_KEEP_DAYS.
+    expect(SNAPSHOT_KEEP_DAYS).toBe(14);
+    expect([existsSync(old), existsSync(`${old}.tar`), existsSync(`${old}.json`)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect([existsSync(recent), existsSync(`${recent}.tar`), existsSync(`${recent}.json`)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    for (const path of [recent, `${recent}.tar`, `${recent}.json`]) rmSync(path, { recursive: true });
   });
 
   it('makes a directory missing a file again rather than copying it', async () => {
