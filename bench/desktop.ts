@@ -98,7 +98,7 @@ export async function desktopSection(): Promise<string> {
 
 \`chart-service stdio\` (the build), time from spawning the process to its \`initialize\` answer,
 median of ${STARTS} starts (the handshake is answered before the store opens; the first start on a
-fresh directory also copies the empty-store snapshot):
+fresh directory also copies the snapshot with the bundled knowledge indexed):
 
 | Data directory | initialize (ms) |
 |---|---|

@@ -13,7 +13,7 @@ import { OAUTH_HELP, oauthCommand, OAuthUsageError } from './app/oauth-command.j
 import { checkKnowledgeDir, defaultKnowledgeDir, KnowledgeFormatError } from './core/knowledge/index.js';
 import { hashEmbedder } from './core/sage/index.js';
 import { createLogger } from './app/log.js';
-import { describeLoad, loadSageIndex } from './sage/index.js';
+import { describeLoad, loadSageIndex, seedFor } from './sage/index.js';
 import { createService, registrySource, type Service } from './app/service.js';
 import { collectStartGarbage } from './app/start-gc.js';
 import {
@@ -69,7 +69,11 @@ async function keysCommand(argv: string[]): Promise<void> {
   });
   const config = loadConfig();
   if (!sub || !['create', 'list', 'revoke', 'usage'].includes(sub)) throw new UsageError(KEYS_HELP);
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    seed: seedFor(config.knowledgeDir),
+  });
   try {
     if (sub === 'create') {
       if (!values.name) throw new UsageError(`--name is required\n${KEYS_HELP}`);
@@ -168,7 +172,11 @@ async function knowledgeCommand(argv: string[]): Promise<void> {
   if (argv[0] === 'check' && argv.length <= 2) return knowledgeCheck(argv[1]);
   if (argv[0] !== 'load' || argv.length > 1) throw new UsageError(KNOWLEDGE_HELP);
   const config = loadConfig();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    seed: seedFor(config.knowledgeDir),
+  });
   try {
     const report = await withAdvisoryLock(store.db, LOCKS.knowledgeLoad, () =>
       loadSageIndex(store.sage, resolve(config.knowledgeDir ?? defaultKnowledgeDir()), hashEmbedder()),

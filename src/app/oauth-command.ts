@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isAllowedRedirect } from '../oauth/redirect-policy.js';
+import { seedFor } from '../sage/index.js';
 import { OPERATOR_CLIENT_PREFIX, openStore } from '../store/index.js';
 import type { Config } from './config.js';
 
@@ -35,7 +36,11 @@ export async function oauthCommand(
       public: { type: 'boolean' },
     },
   });
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    seed: seedFor(config.knowledgeDir),
+  });
   try {
     if (sub === 'add') {
       const name = values.name?.trim();

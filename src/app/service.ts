@@ -8,7 +8,7 @@ import { ResultCache } from '../operations/cache.js';
 import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
 import { createWorkerPool } from '../operations/worker-pool.js';
 import { type AnyResource, RESOURCES } from '../resources/index.js';
-import type { LoadReport } from '../sage/index.js';
+import { type LoadReport, seedFor } from '../sage/index.js';
 import { type DatabaseWait, openStore, type Store } from '../store/index.js';
 import { TOOLS } from '../tools/index.js';
 import type { Config } from './config.js';
@@ -91,12 +91,16 @@ export async function createCore(
     );
   const metrics = overrides.metrics === undefined ? createMetrics() : overrides.metrics;
   const measured = metrics ? { metrics } : {};
+  const skipKnowledgeLoad = overrides.skipKnowledgeLoad ?? false;
   const [store, cities, knowledge] = await Promise.all([
     overrides.store ??
       openStore({
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
         wait: databaseWait(config, log),
+        // A new embedded store serving the bundled knowledge starts with it indexed (when the build
+        // prepared that snapshot): the start-up load below then only checks it.
+        seed: skipKnowledgeLoad ? undefined : seedFor(config.knowledgeDir),
         ...measured,
       }),
     overrides.cities ?? loadCityTable(),
@@ -114,14 +118,7 @@ export async function createCore(
       })
     : undefined;
   const stopping = new AbortController();
-  const { sage, knowledgeLoad } = startSage(
-    store,
-    config,
-    log,
-    overrides.skipKnowledgeLoad ?? false,
-    metrics,
-    stopping.signal,
-  );
+  const { sage, knowledgeLoad } = startSage(store, config, log, skipKnowledgeLoad, metrics, stopping.signal);
   const deps: Deps = {
     cities,
     store,

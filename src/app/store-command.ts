@@ -2,11 +2,12 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import {
   checkExport,
   exportStore,
-  hasSnapshot,
   importStore,
   openStore,
+  prepareSnapshot,
   snapshotPath,
 } from '../store/index.js';
+import { bundledKnowledgeSeed, seedFor } from '../sage/index.js';
 import type { Config } from './config.js';
 
 export const STORE_HELP = `Usage:
@@ -14,7 +15,7 @@ export const STORE_HELP = `Usage:
   store import FILE     load an export into this store (DATABASE_URL, or DATA_DIR); refuses keys it already holds
   store backup FILE     the embedded store (DATA_DIR) as one .tar.gz file
   store restore FILE    a backup into a new embedded store (DATA_DIR must not hold one yet)
-  store snapshot        prepare the empty-store snapshot new embedded stores start from (npm run build does)`;
+  store snapshot        prepare the snapshot new embedded stores start from, the bundled knowledge indexed (npm run build does)`;
 
 export class StoreUsageError extends Error {}
 
@@ -37,8 +38,10 @@ export async function storeCommand(
 ): Promise<void> {
   const [sub, file] = argv;
   if (sub === 'snapshot') {
-    if (!hasSnapshot()) await (await openStore({ dataDir: 'memory://' })).close();
-    out(`Empty-store snapshot: ${snapshotPath()}`);
+    // Both: the service's (the bundled knowledge indexed) and the empty one it is made from.
+    const seed = bundledKnowledgeSeed();
+    await prepareSnapshot(seed);
+    out(`New-store snapshot: ${snapshotPath(await seed.id())} (migrated, the bundled knowledge indexed)`);
     return;
   }
   if (!sub || !['export', 'import', 'backup', 'restore'].includes(sub) || !file)
@@ -59,7 +62,11 @@ export async function storeCommand(
   if (sub === 'import' && !existsSync(file)) throw new StoreUsageError(`No such file: ${file}`);
   // The file is checked before the store is opened: a wrong file costs nothing.
   const incoming = sub === 'import' ? checkExport(JSON.parse(readFileSync(file, 'utf8'))) : null;
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    seed: seedFor(config.knowledgeDir),
+  });
   try {
     if (sub === 'export') {
       // Increments waiting in the journal go to the database first when it is reachable; what is

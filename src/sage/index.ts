@@ -6,7 +6,7 @@
  * store/sage-index.ts; the tool in tools/query_sage.ts.
  */
 export { CatalogCache } from './catalog.js';
-export { describeLoad, type LoadReport, loadSageIndex } from './load.js';
+export { describeLoad, folderDigest, knowledgeDigest, type LoadReport, loadSageIndex } from './load.js';
 export {
   type Candidates,
   gather,
@@ -16,4 +16,5 @@ export {
   type Retrieval,
   retrieve,
 } from './retrieval.js';
+export { bundledKnowledgeSeed, knowledgeSeed, seedFor } from './seed.js';
 export { Sage, type SageAnswer, type SageModel, type SageReply } from './service.js';

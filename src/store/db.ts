@@ -1,6 +1,7 @@
 import { AppError } from '../core/errors.js';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { processAlive } from './process-alive.js';
 import { MIGRATIONS } from './migrations.js';
@@ -57,6 +58,20 @@ export interface OpenOptions {
   poolSize?: number;
   /** A backup (`Database.dump`) to start a new embedded store from (`store restore`). */
   restore?: Blob;
+  /**
+   * What a new embedded store holds from its first moment (the service's: SAGE's index of the bundled
+   * knowledge), when the snapshot `prepareSnapshot` makes for it is in the cache; else the store
+   * starts empty. Ignored on PostgreSQL and by a store that already exists or is restored.
+   */
+  seed?: StoreSeed | undefined;
+}
+
+/** Content a new embedded store is filled with before its snapshot is taken (store/snapshot.ts). */
+export interface StoreSeed {
+  /** Names exactly what `fill` writes (a digest of its inputs): part of the snapshot's name. */
+  id(): Promise<string>;
+  /** Fills a new migrated store; what it writes is in every store made from the snapshot. */
+  fill(db: Database): Promise<void>;
 }
 
 export class StoreLockedError extends Error {
@@ -133,36 +148,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const inMemory = options.dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
   try {
-    const [{ PGlite }, { vector }, { createPgConfig }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite-pgvector'),
-      import('@electric-sql/pglite/node-postgres'),
-    ]);
     const pgDir = join(options.dataDir, 'pg');
     const fresh = inMemory || !existsSync(pgDir);
     if (options.restore && !fresh) throw new StoreExistsError(options.dataDir);
-    const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])];
-    const create = (dataDir?: string, loadDataDir?: Blob) =>
-      PGlite.create({
-        ...(dataDir ? { dataDir } : {}),
-        extensions: { vector },
-        ...(loadDataDir ? { loadDataDir: readOnce(loadDataDir) } : {}),
-        startParams,
-      });
-    // A new store starts from the snapshot of an empty migrated one (store/snapshot.ts), made once.
+    const [create, { createPgConfig }, seedId] = await Promise.all([
+      embeddedCreator(),
+      import('@electric-sql/pglite/node-postgres'),
+      // Only a new store needs the seed's id (it names the snapshot); it is read while PGlite loads.
+      fresh && !options.restore && options.seed ? options.seed.id() : null,
+    ]);
+    // A new store starts from a snapshot of a migrated (and seeded) one (store/snapshot.ts), made once.
     let load = options.restore;
     if (fresh && !load) {
-      if (!hasSnapshot())
-        await writeSnapshot(async (dir) => {
-          const empty = await create(dir);
-          const pool = new pg.Pool(createPgConfig(empty) as unknown as pg.PoolConfig);
-          await migrate(wrap('embedded', pool, async () => {}));
-          await pool.end();
-          const tar = await empty.dumpDataDir('none');
-          await empty.close();
-          return tar;
-        });
-      if (inMemory || !copySnapshotDir(pgDir)) load = readSnapshot() ?? undefined;
+      // The seeded snapshot when `store snapshot` made it for exactly this seed; else the empty one,
+      // made now when missing, and the caller loads what the seed would have held (the service's
+      // start-up knowledge load), as it does for an existing store.
+      // A snapshot refused on the way (not matching its manifest) is made again at once if empty.
+      const tries = seedId === null ? [null, null] : [seedId, null, null];
+      for (const id of tries) {
+        if (id === null) await ensureSnapshot(create, null, null);
+        if (!inMemory && (await copySnapshotDir(pgDir, id))) break;
+        load = readSnapshot(id) ?? undefined;
+        if (load) break;
+      }
     }
     const lite = await create(inMemory ? undefined : pgDir, load);
     const pool = new pg.Pool(createPgConfig(lite) as unknown as pg.PoolConfig);
@@ -177,6 +185,72 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     unlock();
     throw e;
   }
+}
+
+type CreateLite = (dataDir?: string, loadDataDir?: Blob) => Promise<PGlite>;
+
+/** Opens (or creates) an embedded store with pgvector and the measured settings. */
+async function embeddedCreator(): Promise<CreateLite> {
+  const [{ PGlite }, { vector }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-pgvector'),
+  ]);
+  const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])];
+  return (dataDir, loadDataDir) =>
+    PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: { vector },
+      ...(loadDataDir ? { loadDataDir: readOnce(loadDataDir) } : {}),
+      startParams,
+    });
+}
+
+/** Makes the snapshot when it is missing or refused; the error when it could not (see writeSnapshot). */
+async function ensureSnapshot(
+  create: CreateLite,
+  seed: StoreSeed | null,
+  seedId: string | null,
+): Promise<unknown> {
+  return hasSnapshot(seedId) ? null : writeSnapshot((dir) => newSnapshot(create, dir, seed), seedId);
+}
+
+/**
+ * Makes the snapshot new embedded stores opened with `seed` start from (and the empty one it is made
+ * from), when missing or refused: `store snapshot`, which `npm run build` runs. Throws when it could
+ * not.
+ */
+export async function prepareSnapshot(seed: StoreSeed | null = null): Promise<void> {
+  const seedId = seed ? await seed.id() : null;
+  const error = await ensureSnapshot(await embeddedCreator(), seed, seedId);
+  if (!hasSnapshot(seedId)) throw new Error('Could not write the new-store snapshot', { cause: error });
+}
+
+/**
+ * A snapshot's store in `dir`: migrated, and filled by the seed, if any. A seeded one starts from the
+ * empty snapshot (made first when missing), so it costs the seed's fill and not another initdb.
+ * Returns its tar, the store shut down cleanly.
+ */
+async function newSnapshot(create: CreateLite, dir: string, seed: StoreSeed | null): Promise<Blob> {
+  let lite;
+  if (seed) {
+    await ensureSnapshot(create, null, null); // failing that, the seeded one starts from initdb
+    const copied = await copySnapshotDir(dir);
+    lite = await create(dir, copied ? undefined : (readSnapshot() ?? undefined));
+  } else {
+    lite = await create(dir);
+  }
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  const pool = new pg.Pool(createPgConfig(lite) as unknown as pg.PoolConfig);
+  const db = wrap('embedded', pool, async () => {});
+  try {
+    await migrate(db);
+    await seed?.fill(db);
+  } finally {
+    await pool.end();
+  }
+  const tar = await lite.dumpDataDir('none');
+  await lite.close();
+  return tar;
 }
 
 /** Network errors and PostgreSQL's connection and shutdown classes (SQLSTATE 08, 57P). */

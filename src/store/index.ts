@@ -47,5 +47,12 @@ export async function openStore(options: OpenOptions & { metrics?: Metrics }): P
   };
 }
 export * from './transfer.js';
-export { hasSnapshot, readSnapshot, snapshotPath } from './snapshot.js';
+export {
+  hasSnapshot,
+  readSnapshot,
+  SNAPSHOT_KEEP_DAYS,
+  snapshotDirPath,
+  snapshotManifestPath,
+  snapshotPath,
+} from './snapshot.js';
 export * from './advisory-lock.js';

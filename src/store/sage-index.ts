@@ -188,13 +188,29 @@ export class SageIndex {
     await this.bumpGeneration(this.db);
   }
 
-  /** Every change to the chunks bumps the generation, so readers know to rebuild what they derive. */
+  /**
+   * Every change to the chunks bumps the generation, so readers know to rebuild what they derive, and
+   * forgets the folder digest (see `sourceDigest`): only a load that ends whole records it again.
+   */
   private async bumpGeneration(client: Pick<Database, 'query'>): Promise<void> {
     await client.query(
       `INSERT INTO kb_meta (key, value) VALUES ('generation', '1')
        ON CONFLICT (key) DO UPDATE SET value = (kb_meta.value::bigint + 1)::text`,
     );
+    await client.query("DELETE FROM kb_meta WHERE key = 'source'");
     this.seen = null;
+  }
+
+  /**
+   * The digest of the knowledge folder the index holds exactly (every file loaded, none malformed),
+   * as the last whole load recorded it; null once anything changed since, or before a first load.
+   */
+  async sourceDigest(): Promise<string | null> {
+    return this.meta('source');
+  }
+
+  async setSourceDigest(digest: string): Promise<void> {
+    await this.setMeta('source', digest);
   }
 
   /**

@@ -1,34 +1,52 @@
 import { createHash } from 'node:crypto';
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { MIGRATIONS } from './migrations.js';
 
 /**
- * An empty embedded store, created and migrated once and kept twice, so a new store starts from a
- * copy instead of running PostgreSQL's initdb inside WebAssembly every time:
+ * A new embedded store, created and migrated once and kept twice, so a new store starts from a copy
+ * instead of running PostgreSQL's initdb inside WebAssembly every time:
  * - as a data directory shut down cleanly, which a new store on disk copies with the file system
  *   (as fast as opening an existing store);
  * - as a tar of the same directory, which an in-memory store hands to PGlite's `loadDataDir`
  *   (reading and unpacking that tar inside PGlite costs about 1.5 s more than the copy on disk).
  *
- * Both live outside the repository, in the user's cache (`$XDG_CACHE_HOME` or `~/.cache`, then
- * `chart-service/`), named after what they depend on: the PGlite and pgvector plugin versions and the
- * migrations. Anything else gets a new name, so a stale copy is never loaded. The first store opened
- * without them writes them (`npm run build` does, so `npm start` on a fresh clone finds them).
+ * A snapshot may carry a seed: content every new store of the service holds (SAGE's index of the
+ * bundled knowledge, see sage/seed.ts), written once here instead of at each first start. Without a
+ * seed it is an empty migrated store.
+ *
+ * Both forms live outside the repository, in the user's cache (`$XDG_CACHE_HOME` or `~/.cache`, then
+ * `chart-service/`), named after what they depend on: the PGlite and pgvector plugin versions, the
+ * migrations and the seed's id. Anything else gets a new name, so a stale copy is never loaded. A
+ * manifest written last (`<name>.json`) says what the two forms hold; a snapshot whose manifest is
+ * missing or does not match them is refused and made again. The first store opened without one writes
+ * it (`npm run build` does, so `npm start` on a fresh clone finds it).
  */
 
 const require = createRequire(import.meta.url);
+
+/** What a snapshot's manifest records, checked before either form is used. */
+interface Manifest {
+  name: string;
+  seed: string | null;
+  tarBytes: number;
+  tarSha256: string;
+  dirFiles: number;
+}
 
 function packageVersion(name: string): string {
   const main = require.resolve(name);
@@ -41,41 +59,150 @@ function cacheDir(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'chart-service');
 }
 
-/** Where the snapshot for this build's PGlite, extension and migrations is (or would be). */
-export function snapshotPath(): string {
-  const key = createHash('sha256')
+/** The snapshot's name: `empty-store-<16 hex digits>`, or `seeded-store-...` when it carries a seed. */
+function snapshotName(seedId: string | null): string {
+  const hash = createHash('sha256')
+    .update('snapshot format 2: with a manifest\0')
     .update(packageVersion('@electric-sql/pglite'))
     .update(packageVersion('@electric-sql/pglite-pgvector'))
-    .update(JSON.stringify(MIGRATIONS))
-    .digest('hex')
-    .slice(0, 16);
-  return join(cacheDir(), `empty-store-${key}.tar`);
+    .update(JSON.stringify(MIGRATIONS));
+  if (seedId !== null) hash.update(`\0seed\0${seedId}`);
+  return `${seedId === null ? 'empty' : 'seeded'}-store-${hash.digest('hex').slice(0, 16)}`;
+}
+
+/** Where the snapshot (its tar) for this build's PGlite, extension, migrations and seed is or would be. */
+export function snapshotPath(seedId: string | null = null): string {
+  return join(cacheDir(), `${snapshotName(seedId)}.tar`);
 }
 
 /** Where the unpacked snapshot (a clean data directory) is or would be. */
-export function snapshotDirPath(): string {
-  return snapshotPath().replace(/\.tar$/, '');
+export function snapshotDirPath(seedId: string | null = null): string {
+  return snapshotPath(seedId).replace(/\.tar$/, '');
 }
 
-/** True when both forms of this build's snapshot are in the cache. */
-export function hasSnapshot(): boolean {
-  return existsSync(snapshotPath()) && existsSync(join(snapshotDirPath(), 'PG_VERSION'));
+/** Where the manifest is or would be. */
+export function snapshotManifestPath(seedId: string | null = null): string {
+  return snapshotPath(seedId).replace(/\.tar$/, '.json');
+}
+
+function readManifest(seedId: string | null): Manifest | null {
+  try {
+    const m = JSON.parse(readFileSync(snapshotManifestPath(seedId), 'utf8')) as Partial<Manifest>;
+    const valid =
+      m.name === snapshotName(seedId) &&
+      m.seed === seedId &&
+      typeof m.tarBytes === 'number' &&
+      typeof m.tarSha256 === 'string' &&
+      typeof m.dirFiles === 'number';
+    return valid ? (m as Manifest) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Files under `dir`, however deep (a copy holds as many as its source). */
+function countFiles(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+}
+
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * True when both forms of this build's snapshot are in the cache and match their manifest (the tar by
+ * its size here, by its digest when it is read; the directory by its version file here, by its file
+ * count when it is copied).
+ */
+export function hasSnapshot(seedId: string | null = null): boolean {
+  const manifest = readManifest(seedId);
+  if (!manifest || !existsSync(join(snapshotDirPath(seedId), 'PG_VERSION'))) return false;
+  return statSync(snapshotPath(seedId), { throwIfNoEntry: false })?.size === manifest.tarBytes;
 }
 
 /**
  * Copies the unpacked snapshot to `target` (a new store's data directory); false, leaving nothing
- * behind, when there is no snapshot or the copy fails, and the store is then created another way.
+ * behind, when there is no valid snapshot or the copy is not whole, and the store is then created
+ * another way.
  */
-export function copySnapshotDir(target: string): boolean {
-  const source = snapshotDirPath();
-  if (!existsSync(join(source, 'PG_VERSION'))) return false;
+export async function copySnapshotDir(target: string, seedId: string | null = null): Promise<boolean> {
+  const source = snapshotDirPath(seedId);
+  const manifest = readManifest(seedId);
+  if (!manifest || !existsSync(join(source, 'PG_VERSION'))) return false;
   try {
-    cpSync(source, target, { recursive: true });
-    return true;
+    await copyTree(source, target);
+    if (countFiles(target) === manifest.dirFiles) return used(seedId);
+    refuse(seedId);
   } catch {
-    rmSync(target, { recursive: true, force: true });
-    return false;
+    // Refused like a copy that is not whole: the source may be what is wrong.
+    refuse(seedId);
   }
+  rmSync(target, { recursive: true, force: true });
+  return false;
+}
+
+/** Files copied together (see copyTree). */
+const COPY_AT_ONCE = 32;
+
+/**
+ * A directory tree copied file by file, several files at once on libuv's threads: about as long as
+ * a synchronous copy (about 1,000 files, mostly small; 0.3-1 s measured here, file creation rather
+ * than bytes), but the start's other work (the city table) goes on meanwhile instead of waiting for
+ * the event loop.
+ */
+async function copyTree(source: string, target: string): Promise<void> {
+  const entries = readdirSync(source, { recursive: true, withFileTypes: true });
+  mkdirSync(target, { recursive: true });
+  for (const e of entries)
+    if (e.isDirectory())
+      mkdirSync(join(target, relative(source, join(e.parentPath, e.name))), { recursive: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => relative(source, join(e.parentPath, e.name)));
+  for (let start = 0; start < files.length; start += COPY_AT_ONCE) {
+    await Promise.all(
+      files.slice(start, start + COPY_AT_ONCE).map((f) => copyFile(join(source, f), join(target, f))),
+    );
+  }
+}
+
+/** Days a snapshot may go without making a store before the next one written removes it. */
+export const SNAPSHOT_KEEP_DAYS = 14;
+
+/** Marks a snapshot as used now (its manifest's time), so `pruneUnused` keeps it; true. */
+function used(seedId: string | null): true {
+  try {
+    const now = new Date();
+    utimesSync(snapshotManifestPath(seedId), now, now);
+  } catch {
+    // A cache that cannot be written only loses the mark.
+  }
+  return true;
+}
+
+/**
+ * Removes the snapshots no store was made from for SNAPSHOT_KEEP_DAYS (their manifest's time, or for
+ * one from before manifests, its tar's): every change to the knowledge, the migrations or PGlite
+ * names a new pair of 40-46 MB, and the cache is shared by every checkout on the machine, so age of
+ * last use is what tells a snapshot some checkout still needs from one nothing will ask for again.
+ */
+function pruneUnused(): void {
+  const cutoff = Date.now() - SNAPSHOT_KEEP_DAYS * 86_400_000;
+  try {
+    for (const name of readdirSync(cacheDir())) {
+      const m = /^((?:empty|seeded)-store-[0-9a-f]{16})\.tar$/.exec(name);
+      if (!m) continue;
+      const base = join(cacheDir(), m[1]!);
+      const mark = statSync(`${base}.json`, { throwIfNoEntry: false }) ?? statSync(`${base}.tar`);
+      if (mark.mtimeMs >= cutoff) continue;
+      rmSync(`${base}.json`, { force: true }); // first: neither form counts without it
+      rmSync(base, { recursive: true, force: true });
+      rmSync(`${base}.tar`, { force: true });
+    }
+  } catch {
+    // Another process pruning at the same time, or a cache that cannot be written.
+  }
+}
+
+/** A snapshot found not to match its manifest loses it, so the next `hasSnapshot` is false and it is made again. */
+function refuse(seedId: string | null): void {
+  rmSync(snapshotManifestPath(seedId), { force: true });
 }
 
 /**
@@ -99,37 +226,66 @@ export function readOnce(tar: Blob): Blob {
   return once as Blob;
 }
 
-/** The snapshot as a Blob for PGlite's `loadDataDir`, or null when there is none yet (or it is unreadable). */
-export function readSnapshot(): Blob | null {
+/**
+ * The snapshot as a Blob for PGlite's `loadDataDir`, or null when there is none yet, or it is
+ * unreadable or does not match its manifest (a tar cut short or changed is never loaded).
+ */
+export function readSnapshot(seedId: string | null = null): Blob | null {
+  const manifest = readManifest(seedId);
+  if (!manifest) return null;
   try {
-    return new Blob([readFileSync(snapshotPath())]);
+    const bytes = readFileSync(snapshotPath(seedId));
+    if (bytes.length === manifest.tarBytes && sha256(bytes) === manifest.tarSha256) {
+      used(seedId);
+      return new Blob([bytes]);
+    }
   } catch {
-    return null;
+    // Refused below.
   }
+  refuse(seedId);
+  return null;
 }
 
 /**
- * Writes both forms of the snapshot. `create(dir)` creates and migrates an empty store in `dir`,
- * returns its tar, and shuts it down cleanly. Everything is made in a folder of its own beside the
- * cache and renamed into place, so concurrent first starts (test workers) never read half a
- * snapshot; a cache that cannot be written only costs later starts their speed.
+ * Writes both forms of the snapshot and its manifest. `create(dir)` creates, migrates (and seeds) a
+ * store in `dir`, returns its tar, and shuts it down cleanly. Everything is made in a folder of its
+ * own beside the cache and renamed into place, the manifest last, so concurrent first starts (test
+ * workers) never take half a snapshot for a whole one; a snapshot that does not match its manifest
+ * is replaced. A cache that cannot be written only costs later starts their speed: the error is
+ * returned (null when all went well), not thrown.
  */
-export async function writeSnapshot(create: (dataDir: string) => Promise<Blob>): Promise<void> {
+export async function writeSnapshot(
+  create: (dataDir: string) => Promise<Blob>,
+  seedId: string | null = null,
+): Promise<unknown> {
   let work: string | null = null;
   try {
     mkdirSync(cacheDir(), { recursive: true });
     work = mkdtempSync(join(cacheDir(), 'building-'));
     const tar = Buffer.from(await (await create(join(work, 'pg'))).arrayBuffer());
     writeFileSync(join(work, 'store.tar'), tar);
-    // The directory first: hasSnapshot() is true only once the tar is there too.
-    const dir = snapshotDirPath();
-    if (!existsSync(join(dir, 'PG_VERSION'))) {
-      rmSync(dir, { recursive: true, force: true }); // a copy cut short, if any
-      renameSync(join(work, 'pg'), dir);
-    }
-    renameSync(join(work, 'store.tar'), snapshotPath());
-  } catch {
-    // Another process got there first, or the cache is not writable.
+    const manifest: Manifest = {
+      name: snapshotName(seedId),
+      seed: seedId,
+      tarBytes: tar.length,
+      tarSha256: sha256(tar),
+      dirFiles: countFiles(join(work, 'pg')),
+    };
+    writeFileSync(join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    if (hasSnapshot(seedId)) return null; // another process got there first
+    // Neither form is taken without a manifest that matches it, so the old one goes first.
+    rmSync(snapshotManifestPath(seedId), { force: true });
+    const dir = snapshotDirPath(seedId);
+    rmSync(dir, { recursive: true, force: true }); // a copy cut short or refused, if any
+    renameSync(join(work, 'pg'), dir);
+    renameSync(join(work, 'store.tar'), snapshotPath(seedId));
+    renameSync(join(work, 'manifest.json'), snapshotManifestPath(seedId));
+    pruneUnused();
+    return null;
+  } catch (e) {
+    // Another process is replacing it at the same time, or the cache is not writable: the caller
+    // goes on without (`store snapshot` reports it).
+    return e;
   } finally {
     if (work) rmSync(work, { recursive: true, force: true });
   }

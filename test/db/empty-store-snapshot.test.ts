@@ -1,17 +1,52 @@
 /**
- * The empty-store snapshot (src/store/snapshot.ts): the first embedded store opened on a machine
- * makes it in both forms (a clean data directory and its tar); a new store on disk then starts as a
- * file-system copy of that directory, an in-memory store from the tar. Each copy is a store of its
- * own: migrated to the current schema, empty, and not changed by what the others hold. A snapshot
- * directory cut short is made again rather than copied. Expected values: the project's own
- * migrations (src/store/migrations.ts) and the keys this file creates.
+ * The new-store snapshots (src/store/snapshot.ts): the first embedded store opened on a machine makes
+ * the empty one in both forms (a clean data directory and its tar) with a manifest; a new store on
+ * disk then starts as a file-system copy of that directory, an in-memory store from the tar. Each
+ * copy is a store of its own: migrated to the current schema, empty, and not changed by what the
+ * others hold. A snapshot directory cut short, a tar changed or a manifest naming another snapshot is
+ * refused and made again.
+ *
+ * The seeded snapshot (`store snapshot`, which npm run build runs) carries SAGE's index of the bundled
+ * knowledge: a new store from it answers a SAGE question without loading a file, and the service's
+ * start-up load only checks it (its report: every file unchanged, the folder digest matching). A
+ * folder with an edited file is loaded as before (that file changed, the rest unchanged), and its
+ * digest names another snapshot, which is not there, so a new store for it starts empty and loads it.
+ *
+ * Expected values: the project's own migrations (src/store/migrations.ts), the keys this file creates,
+ * and the bundled knowledge itself: the Projector entry (knowledge/hd/types/projector.md) opens with
+ * "Projectors make up roughly a fifth of people", and the folder holds 716 Markdown files.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultKnowledgeDir } from '../../src/core/knowledge/index.js';
+import { hashEmbedder } from '../../src/core/sage/index.js';
+import { bundledKnowledgeSeed, knowledgeSeed, loadSageIndex, Sage } from '../../src/sage/index.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
-import { hasSnapshot, openStore, PRODUCTS, snapshotPath, type Store } from '../../src/store/index.js';
+import {
+  hasSnapshot,
+  openStore,
+  prepareSnapshot,
+  PRODUCTS,
+  SNAPSHOT_KEEP_DAYS,
+  snapshotDirPath,
+  snapshotManifestPath,
+  snapshotPath,
+  type Store,
+} from '../../src/store/index.js';
+import { authHeaders, startService } from '../helpers/service.js';
 
 let work: string;
 const saved = process.env.XDG_CACHE_HOME;
@@ -43,9 +78,9 @@ describe('the empty-store snapshot', () => {
       expect(hasSnapshot()).toBe(true);
       expect(existsSync(join(snapshotDir(), 'PG_VERSION'))).toBe(true);
       expect(existsSync(snapshotPath())).toBe(true);
-      // Nothing of the build is left beside the snapshot.
+      // Nothing of the build is left beside the snapshot and its manifest.
       expect(readdirSync(join(work, 'cache', 'chart-service')).sort()).toEqual(
-        [snapshotDir(), snapshotPath()].map((p) => p.split('/').at(-1)).sort(),
+        [snapshotDir(), snapshotPath(), snapshotManifestPath()].map((p) => p.split('/').at(-1)).sort(),
       );
       expect(await schemaVersions(first)).toEqual(MIGRATIONS.map((m) => m.version));
       await first.keys.create({ name: 'only in first', products: PRODUCTS });
@@ -95,4 +130,196 @@ describe('the empty-store snapshot', () => {
       await c.close();
     }
   });
+});
+
+describe('the snapshot refuses what does not match its manifest', () => {
+  it('makes a changed tar again rather than loading it, and then removes snapshots long unused', async () => {
+    // Two snapshots of other builds: one no store was made from for 30 days, one made today.
+    const cache = join(work, 'cache', 'chart-service');
+    const old = join(cache, 'empty-store-0000000000000000');
+    const recent = join(cache, 'seeded-store-1111111111111111');
+    for (const base of [old, recent]) {
+      mkdirSync(base);
+      writeFileSync(join(base, 'PG_VERSION'), '17\n');
+      writeFileSync(`${base}.tar`, 'tar');
+      writeFileSync(`${base}.json`, '{}');
+    }
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    utimesSync(`${old}.json`, monthAgo, monthAgo);
+
+    const tar = readFileSync(snapshotPath());
+    tar.writeUInt8(tar.readUInt8(tar.length >> 1) ^ 0xff, tar.length >> 1); // same size: only the digest tells
+    writeFileSync(snapshotPath(), tar);
+    const m = await openStore({ dataDir: 'memory://' });
+    try {
+      expect(await schemaVersions(m)).toEqual(MIGRATIONS.map((v) => v.version));
+      expect(hasSnapshot()).toBe(true);
+      expect(readFileSync(snapshotPath()).equals(tar)).toBe(false);
+    } finally {
+      await m.close();
+    }
+    // Writing that snapshot again removed the one unused for longer than SNAPSHOT_KEEP_DAYS.
+    expect(SNAPSHOT_KEEP_DAYS).toBe(14);
+    expect([existsSync(old), existsSync(`${old}.tar`), existsSync(`${old}.json`)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect([existsSync(recent), existsSync(`${recent}.tar`), existsSync(`${recent}.json`)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    for (const path of [recent, `${recent}.tar`, `${recent}.json`]) rmSync(path, { recursive: true });
+  });
+
+  it('makes a directory missing a file again rather than copying it', async () => {
+    const gone = readdirSync(join(snapshotDir(), 'base'), { recursive: true, withFileTypes: true }).find(
+      (e) => e.isFile(),
+    )!;
+    unlinkSync(join(gone.parentPath, gone.name));
+    const d = await openStore({ dataDir: join(work, 'd') });
+    try {
+      expect(await d.keys.count()).toBe(0);
+      expect(existsSync(join(gone.parentPath, gone.name))).toBe(true);
+    } finally {
+      await d.close();
+    }
+  });
+
+  it('refuses a manifest that names another snapshot', async () => {
+    const original = readFileSync(snapshotManifestPath(), 'utf8');
+    const manifest = JSON.parse(original) as { seed: string | null };
+    writeFileSync(snapshotManifestPath(), JSON.stringify({ ...manifest, seed: 'other knowledge' }));
+    expect(hasSnapshot()).toBe(false);
+    expect(await openStore({ dataDir: 'memory://' }).then((m) => m.close())).toBeUndefined();
+    // Made again by that open, as after the changes above.
+    expect(hasSnapshot()).toBe(true);
+    expect(readFileSync(snapshotManifestPath(), 'utf8')).not.toBe(original);
+  });
+});
+
+describe('the snapshot with the bundled knowledge indexed', () => {
+  const embedder = hashEmbedder();
+  const seed = bundledKnowledgeSeed();
+  let seedId: string;
+  /** SAGE's answer from a store as it is, with no load before it. */
+  const answer = (store: Store, question: string) => new Sage(store.sage, embedder, null).answer(question);
+  const FIFTH = 'Projectors make up roughly a fifth of people';
+
+  beforeAll(async () => {
+    seedId = await seed.id();
+    await prepareSnapshot(seed);
+  }, 300_000);
+
+  it('is made by prepareSnapshot under a name of its own, with its manifest', () => {
+    expect(hasSnapshot(seedId)).toBe(true);
+    expect(snapshotPath(seedId)).not.toBe(snapshotPath());
+    expect(existsSync(join(snapshotDirPath(seedId), 'PG_VERSION'))).toBe(true);
+    const manifest = JSON.parse(readFileSync(snapshotManifestPath(seedId), 'utf8')) as { seed: string };
+    expect(manifest.seed).toBe(seedId);
+    expect(JSON.parse(seedId)).toMatchObject({
+      tokenizer: 'sage-tokens-v2',
+      embedder: 'hash-ngram-v2-384:384',
+    });
+  });
+
+  it('gives a new store on disk the index: SAGE answers before any load, and the load only checks', async () => {
+    const store = await openStore({ dataDir: join(work, 'seeded'), seed });
+    try {
+      const reply = await answer(store, 'What is a Projector?');
+      expect(reply.domain).toBe('hd');
+      expect(reply.answer).toContain(FIFTH);
+      const report = await loadSageIndex(store.sage, defaultKnowledgeDir(), embedder);
+      expect(report).toMatchObject({ files: 716, added: [], changed: [], removed: [], unchanged: 716 });
+      expect(report.asIndexed).toBe(true);
+      expect(report.chunks).toBeGreaterThan(716);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('gives the service on a new in-memory store the index: its start-up load loads nothing', async () => {
+    const s = await startService({}, { skipKnowledgeLoad: false });
+    try {
+      const report = await s.service.knowledgeLoad;
+      expect(report).toMatchObject({ files: 716, added: [], changed: [], unchanged: 716, asIndexed: true });
+      const res = await fetch(`${s.url}/api/sage`, {
+        method: 'POST',
+        headers: authHeaders(s.key),
+        body: JSON.stringify({ query: 'What is a Projector?' }),
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: { answer: string; domain: string } };
+      expect(body.data.domain).toBe('hd');
+      expect(body.data.answer).toContain(FIFTH);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('loads an edited file over the index, and an edited folder names a snapshot that is not there', async () => {
+    const kb = join(work, 'knowledge');
+    cpSync(defaultKnowledgeDir(), kb, { recursive: true });
+    const copySeed = knowledgeSeed(embedder, kb);
+    // The same content is the same snapshot, wherever the folder is.
+    expect(await copySeed.id()).toBe(seedId);
+    const store = await openStore({ dataDir: 'memory://', seed: copySeed });
+    const projector = join(kb, 'hd', 'types', 'projector.md');
+    writeFileSync(projector, readFileSync(projector, 'utf8').replace('a fifth of', 'a seventh of'));
+    try {
+      expect((await answer(store, 'What is a Projector?')).answer).toContain(FIFTH);
+      const report = await loadSageIndex(store.sage, kb, embedder);
+      expect(report).toMatchObject({
+        added: [],
+        changed: ['hd/types/projector.md'],
+        removed: [],
+        unchanged: 715,
+      });
+      expect(report.asIndexed).toBe(false);
+      expect((await answer(store, 'What is a Projector?')).answer).toContain(
+        'Projectors make up roughly a seventh of people',
+      );
+      // Checked as a whole the next time: the load recorded the folder's digest.
+      expect((await loadSageIndex(store.sage, kb, embedder)).asIndexed).toBe(true);
+    } finally {
+      await store.close();
+    }
+
+    const editedId = await copySeed.id();
+    expect(editedId).not.toBe(seedId);
+    const fresh = await openStore({ dataDir: 'memory://', seed: copySeed });
+    try {
+      // No snapshot for the edited folder: the new store starts empty and loads it all, as before.
+      expect(hasSnapshot(editedId)).toBe(false);
+      expect(await fresh.sage.countChunks()).toBe(0);
+      const report = await loadSageIndex(fresh.sage, kb, embedder);
+      expect(report.added).toHaveLength(716);
+      expect((await answer(fresh, 'What is a Projector?')).answer).toContain('roughly a seventh of people');
+    } finally {
+      await fresh.close();
+    }
+  }, 180_000);
+
+  it('refuses a seeded tar that was changed: the store starts empty, and prepareSnapshot makes it again', async () => {
+    const tar = readFileSync(snapshotPath(seedId));
+    tar.writeUInt8(tar.readUInt8(tar.length >> 1) ^ 0xff, tar.length >> 1);
+    writeFileSync(snapshotPath(seedId), tar);
+    const m = await openStore({ dataDir: 'memory://', seed });
+    try {
+      expect(await m.sage.countChunks()).toBe(0);
+      expect(await schemaVersions(m)).toEqual(MIGRATIONS.map((v) => v.version));
+    } finally {
+      await m.close();
+    }
+    expect(hasSnapshot(seedId)).toBe(false);
+    await prepareSnapshot(seed);
+    expect(hasSnapshot(seedId)).toBe(true);
+    const again = await openStore({ dataDir: 'memory://', seed });
+    try {
+      expect((await answer(again, 'What is a Projector?')).answer).toContain(FIFTH);
+    } finally {
+      await again.close();
+    }
+  }, 300_000);
 });
