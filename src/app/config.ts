@@ -5,7 +5,10 @@ import { availableParallelism } from 'node:os';
 import type { AdmissionLimits } from '../http-bridge/admission.js';
 import { parseProxyEntry } from '../http-bridge/proxy-trust.js';
 import type { RateLimit } from '../http-bridge/rate-limit.js';
+import { DEFAULT_CACHE_BYTES } from '../operations/cache.js';
 import type { OAuthConfig } from '../oauth/settings.js';
+
+const MIB = 1024 * 1024;
 
 /** Operator settings, all from the environment (documented in the README). */
 export interface Config {
@@ -26,6 +29,8 @@ export interface Config {
   /** Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (addresses, CIDR blocks, `loopback`). */
   trustProxy: string[];
   cacheEntries: number;
+  /** Bytes the result cache may hold in answers (text, pictures, keys), per process. */
+  cacheBytes: number;
   /** Worker threads for CPU-heavy operations (transit series and the like). */
   workers: number;
   keyCacheMs: number;
@@ -266,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: origins(env),
     trustProxy: trustedProxies(env),
     cacheEntries: int(env, 'CACHE_ENTRIES', 5000, 0, 10_000_000),
+    cacheBytes: int(env, 'CACHE_MB', DEFAULT_CACHE_BYTES / MIB, 1, 1_000_000) * MIB,
     workers: int(env, 'WORKERS', availableParallelism(), 1, 64),
     keyCacheMs: int(env, 'KEY_CACHE_MS', 10_000, 0, 3_600_000),
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 5_000, 0, 600_000),

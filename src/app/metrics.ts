@@ -6,6 +6,7 @@ export interface GaugeSources {
   admission?: { readonly waiting: number; readonly active: number };
   journal?: { readonly journaled: number };
   pool?: { readonly busy: number; readonly queued: number; readonly size: number };
+  cache?: { readonly size: number; readonly bytes: number };
 }
 
 /** The service's instruments on a registry of its own (never prom-client's global one). */
@@ -88,6 +89,12 @@ function instruments(registry: Registry, read: () => GaugeSources) {
     labelNames: ['result'],
     registers,
   });
+  gauge('chart_cache_entries', 'Answers held by the result cache', () => read().cache?.size ?? 0);
+  gauge(
+    'chart_cache_bytes',
+    'Bytes held by the result cache (answer text, pictures and keys), counted against its bound',
+    () => read().cache?.bytes ?? 0,
+  );
   gauge('chart_worker_pool_size', 'Worker processes for heavy operations', () => read().pool?.size ?? 0);
   gauge('chart_worker_pool_busy', 'Worker processes running a task', () => read().pool?.busy ?? 0);
   gauge('chart_worker_pool_queued', 'Heavy tasks waiting for a worker', () => read().pool?.queued ?? 0);

@@ -186,12 +186,13 @@ export async function createService(
   const core = await createCore(config, log, overrides);
   const { deps, tools, knowledgeLoad, metrics } = core;
   const measured = metrics ? { metrics } : {};
+  const cache = new ResultCache(config.cacheEntries, config.cacheBytes);
   const http = createHttpApp({
     tools,
     endpoints: overrides.endpoints ?? ENDPOINTS,
     resources: overrides.resources ?? RESOURCES,
     deps,
-    cache: new ResultCache(config.cacheEntries),
+    cache,
     log,
     admission: config.admission,
     rateLimit: config.rateLimit,
@@ -209,7 +210,7 @@ export async function createService(
     host: config.host,
   });
   const { store, pool } = deps;
-  metrics?.watch({ admission: http.admission, journal: store.usage, ...(pool ? { pool } : {}) });
+  metrics?.watch({ admission: http.admission, journal: store.usage, cache, ...(pool ? { pool } : {}) });
   const listener = httpListener(http, config, core.close);
   return { deps, http, knowledgeLoad, metrics, ...listener };
 }

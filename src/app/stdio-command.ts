@@ -47,7 +47,7 @@ export async function stdioCommand(): Promise<void> {
     tools: TOOLS,
     resources: RESOURCES,
     deps: core.then((c) => c.deps),
-    cache: new ResultCache(config.cacheEntries),
+    cache: new ResultCache(config.cacheEntries, config.cacheBytes),
     log,
   });
   onceStopped(log, async () => {

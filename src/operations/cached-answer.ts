@@ -28,4 +28,9 @@ export class CachedAnswer implements MeasuredAnswer {
   get json(): string {
     return this.text.toString();
   }
+
+  /** The bytes this answer holds: its text and its picture. */
+  get size(): number {
+    return this.text.length + (this.bytes?.length ?? 0);
+  }
 }

@@ -164,7 +164,10 @@ export async function invokeOperation(
     }
     if (typeof charged === 'object') reservation = charged;
   }
-  if (key) cache.set(key, new CachedAnswer(json, warnings, bytes, answer.framed), bytes?.length ?? 0);
+  if (key) {
+    const cached = new CachedAnswer(json, warnings, bytes, answer.framed);
+    cache.set(key, cached, cached.size);
+  }
   if (!reservation) return write ? { ...result, deliver: () => write(UNCHARGED) } : result;
   const held = reservation;
   const report: DeliveryReport = {

@@ -27,6 +27,7 @@ const BAD: Record<string, [value: string, says: RegExp]> = {
   ALLOWED_ORIGINS: ['https://app.example.com/path', /no path/],
   TRUST_PROXY: ['10.0.0.0/33', /not an IP address, a CIDR block/],
   CACHE_ENTRIES: ['lots', /whole number/],
+  CACHE_MB: ['0', /from 1 to 1000000/],
   WORKERS: ['65', /from 1 to 64/],
   KEY_CACHE_MS: ['-5', /from 0/],
   DATABASE_WAIT_MS: ['500', /from 1000/],
@@ -89,6 +90,8 @@ describe('operator settings', () => {
     expect(config.webConcurrency).toBe(1);
     expect(config.metricsToken).toBeNull();
     expect(config.metricsPort).toBeNull();
+    expect(config.cacheBytes).toBe(64 * 2 ** 20);
+    expect(loadConfig({ CACHE_MB: '8' }).cacheBytes).toBe(8 * 2 ** 20);
     expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
       'WEB_CONCURRENCY=2 needs DATABASE_URL: the embedded store allows one process per data directory',
     );

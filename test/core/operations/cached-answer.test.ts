@@ -38,6 +38,13 @@ describe('CachedAnswer', () => {
     expect(text.buffer.byteLength).toBe(Buffer.byteLength(json));
   });
 
+  it('states the bytes it holds (text in UTF-8 and picture), what the result cache counts', () => {
+    const json = JSON.stringify({ pillar: '甲子', place: 'Zürich' });
+    expect(new CachedAnswer(json, [], null).size).toBe(Buffer.byteLength(json));
+    expect(new CachedAnswer(json, [], Buffer.alloc(1000)).size).toBe(Buffer.byteLength(json) + 1000);
+    expect(Buffer.byteLength(json)).toBeGreaterThan(json.length); // bytes, not characters
+  });
+
   it('keeps a size measured before caching', () => {
     const measured = new Map([[{} as never, 123]]);
     expect(new CachedAnswer('{}', [], null, measured).framed).toBe(measured);
