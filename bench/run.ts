@@ -21,6 +21,7 @@ import { compressionSection } from './compression.js';
 import { desktopSection } from './desktop.js';
 import { measureMemory, memorySection } from './memory.js';
 import { sageBenchSection } from './sage.js';
+import { plateauSoakSection } from './soak-plateau.js';
 import { measureTransitRest, transitRestSection } from './transits-rest.js';
 import {
   fmt,
@@ -201,6 +202,8 @@ async function main(): Promise<void> {
   sections.push(await compressionSection());
   sections.push(await desktopSection());
   sections.push(memorySection(await measureMemory()));
+  log('long soak (30 min)…');
+  sections.push(await plateauSoakSection());
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const doc = `# Benchmarks
 

@@ -6,19 +6,19 @@
  * fields, a missing key, malformed JSON). Reports p50/p99 per kind, unexpected answers, and the
  * resident memory and open descriptors (/proc/<pid>/fd) of the service and its worker processes
  * after a warm-up and at the end; exits 1 on any unexpected answer or growth beyond the bounds below.
+ * `runSoak` and `soakReport` are shared with the bench's long soak (bench/soak-plateau.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { pathToFileURL } from 'node:url';
 import { distinctBirth, fmt, percentile, startSettledService } from './lib.js';
 
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
-/** Requests per second, spread evenly (a fixed rate, not as fast as possible). */
-const RATE = Number(process.env.SOAK_RATE ?? 24);
-const WARMUP_SECONDS = Math.min(30, Math.max(10, SECONDS / 10));
 /** Growth allowed from the end of the warm-up to the end: memory in MiB (total of all processes), descriptors. */
 const MAX_RSS_GROWTH_MIB = Number(process.env.SOAK_MAX_RSS_GROWTH_MIB ?? 96);
 const MAX_FD_GROWTH = 16;
 const MAX_P99_MS = 5000;
+const MIB = 1024 * 1024;
 
 interface Call {
   kind: string;
@@ -108,31 +108,113 @@ function processTree(pid: number): number[] {
   return out;
 }
 
-function usage(pid: number): { rssMiB: number; fds: number; processes: number } {
-  let rss = 0;
-  let fds = 0;
-  const tree = processTree(pid);
-  for (const p of tree) {
-    rss += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))![1]) / 1024;
-    fds += readdirSync(`/proc/${p}/fd`).length;
-  }
-  return { rssMiB: rss, fds, processes: tree.length };
+/** Resident memory of one process, MiB. */
+const rssMiB = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/** What the service process says of its own memory on /metrics (prom-client's process figures). */
+interface HeapFigures {
+  /** V8's heap in use and reserved, MiB. */
+  heapUsed: number;
+  heapTotal: number;
+  /** Memory of JavaScript objects held outside V8's heap (Buffers, ArrayBuffers), MiB. */
+  external: number;
+  /** The result cache: entries and the bytes of their answers, MiB (absent before it reported them). */
+  cacheEntries?: number;
+  cacheBytes?: number;
 }
 
-async function main(): Promise<void> {
-  // A small result cache fills during the warm-up, so what grows afterwards is not the cache filling.
-  const svc = await startSettledService({ CACHE_ENTRIES: '200' });
+/** The service and its workers at one moment of the soak. */
+export interface UsageMark {
+  /** Seconds into the measured soak (0: the end of the warm-up). */
+  at: number;
+  mainMiB: number;
+  workersMiB: number[];
+  /** Resident memory of the service and its workers together, MiB. */
+  totalMiB: number;
+  fds: number;
+  processes: number;
+  heap: HeapFigures | null;
+}
+
+function usage(pid: number): Omit<UsageMark, 'at' | 'heap'> {
+  const [main, ...workers] = processTree(pid);
+  let fds = 0;
+  for (const p of [main!, ...workers]) fds += readdirSync(`/proc/${p}/fd`).length;
+  const mainMiB = rssMiB(main!);
+  const workersMiB = workers.map(rssMiB);
+  const totalMiB = mainMiB + workersMiB.reduce((a, b) => a + b, 0);
+  return { mainMiB, workersMiB, totalMiB, fds, processes: workers.length + 1 };
+}
+
+/** The unlabelled samples of a Prometheus text exposition, by name. */
+function samples(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(/^([a-z_]+) (\S+)$/gm)) out.set(m[1]!, Number(m[2]));
+  return out;
+}
+
+async function heapFigures(url: string, token: string): Promise<HeapFigures | null> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) return null;
+  const s = samples(await res.text());
+  const mib = (name: string) => (s.has(name) ? s.get(name)! / MIB : undefined);
+  return {
+    heapUsed: mib('nodejs_heap_size_used_bytes') ?? Number.NaN,
+    heapTotal: mib('nodejs_heap_size_total_bytes') ?? Number.NaN,
+    external: mib('nodejs_external_memory_bytes') ?? Number.NaN,
+    ...(s.has('chart_cache_entries') ? { cacheEntries: s.get('chart_cache_entries')! } : {}),
+    ...(s.has('chart_cache_bytes') ? { cacheBytes: mib('chart_cache_bytes')! } : {}),
+  };
+}
+
+export interface SoakOptions {
+  /** Length of the measured soak, after the warm-up. */
+  seconds: number;
+  /** Requests per second, spread evenly (a fixed rate, not as fast as possible). */
+  rate: number;
+  /** Seconds into the soak at which memory is recorded besides the end of the warm-up and the end. */
+  marks?: number[];
+  /** Service settings (e.g. CACHE_ENTRIES). */
+  env?: Record<string, string>;
+}
+
+export interface SoakResult {
+  seconds: number;
+  rate: number;
+  warmupSeconds: number;
+  latencies: Map<string, number[]>;
+  unexpected: string[];
+  /** The end of the warm-up, each mark, the end. */
+  marks: UsageMark[];
+}
+
+const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+
+/** Runs the mix against a fresh built service and records its memory at the marks. */
+export async function runSoak(options: SoakOptions): Promise<SoakResult> {
+  const { seconds, rate } = options;
+  const warmupSeconds = Math.min(30, Math.max(10, seconds / 10));
+  const token = randomBytes(24).toString('hex');
+  const svc = await startSettledService({ METRICS_TOKEN: token, ...options.env });
   const latencies = new Map<string, number[]>();
   const unexpected: string[] = [];
   let sent = 0;
   const inflight = new Set<Promise<void>>();
   let agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   /** Closes the client's idle connections and lets the service see it, then counts. */
-  const settledUsage = async () => {
+  const settledUsage = async (at: number): Promise<UsageMark> => {
     agent.destroy();
     agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     await new Promise((r) => setTimeout(r, 500));
-    return usage(svc.pid);
+    const mark = { at, ...usage(svc.pid), heap: await heapFigures(svc.url, token) };
+    const heap = mark.heap
+      ? `, heap ${fmt(mark.heap.heapUsed, 0)}/${fmt(mark.heap.heapTotal, 0)}, external ${fmt(mark.heap.external, 0)}`
+      : '';
+    process.stderr.write(
+      `soak ${clock(at)}: main ${fmt(mark.mainMiB, 0)} MiB, workers ${mark.workersMiB.map((w) => fmt(w, 0)).join('+')}${heap}\n`,
+    );
+    return mark;
   };
   const fire = (i: number) => {
     const call = MIX[i % MIX.length]!;
@@ -152,51 +234,89 @@ async function main(): Promise<void> {
       });
     inflight.add(p);
   };
-  const run = async (seconds: number) => {
+  const run = async (span: number) => {
     const start = performance.now();
-    const total = Math.round(seconds * RATE);
+    const total = Math.round(span * rate);
     for (let n = 0; n < total; n++) {
-      const due = start + (n * 1000) / RATE;
+      const due = start + (n * 1000) / rate;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       fire(sent++);
     }
     await Promise.all(inflight);
   };
-  process.stderr.write(`soak: warm-up ${WARMUP_SECONDS} s at ${RATE} req/s…\n`);
-  await run(WARMUP_SECONDS);
-  latencies.clear();
-  const before = await settledUsage();
-  process.stderr.write(`soak: ${SECONDS} s at ${RATE} req/s…\n`);
-  await run(SECONDS);
-  const after = await settledUsage();
-  await svc.stop();
-  svc.cleanup();
+  try {
+    process.stderr.write(`soak: warm-up ${warmupSeconds} s at ${rate} req/s…\n`);
+    await run(warmupSeconds);
+    latencies.clear();
+    const marks = [await settledUsage(0)];
+    process.stderr.write(`soak: ${seconds} s at ${rate} req/s…\n`);
+    const stops = [...new Set([...(options.marks ?? []).filter((m) => m > 0 && m < seconds), seconds])];
+    let done = 0;
+    for (const stop of stops.sort((a, b) => a - b)) {
+      await run(stop - done);
+      done = stop;
+      marks.push(await settledUsage(stop));
+    }
+    return { seconds, rate, warmupSeconds, latencies, unexpected, marks };
+  } finally {
+    await svc.stop();
+    svc.cleanup();
+  }
+}
 
-  const rows = [...latencies].map(
+const minutes = (s: number) => (s % 60 === 0 ? `${s / 60} min` : `${fmt(s / 60, 1)} min`);
+
+/** The latency table, the memory at each mark, and the unexpected answers, in Markdown. */
+export function soakReport(r: SoakResult): string {
+  const rows = [...r.latencies].map(
     ([kind, v]) => `| ${kind} | ${v.length} | ${fmt(percentile(v, 50), 1)} | ${fmt(percentile(v, 99), 1)} |`,
   );
-  const all = [...latencies.values()].flat();
-  const rssGrowth = after.rssMiB - before.rssMiB;
-  const fdGrowth = after.fds - before.fds;
-  process.stdout
-    .write(`## Soak: ${SECONDS} s of mixed traffic at ${RATE} req/s (after ${WARMUP_SECONDS} s of warm-up)
-
-| Kind | requests | p50 (ms) | p99 (ms) |
+  const all = [...r.latencies.values()].flat();
+  const when = (m: UsageMark) => (m.at === 0 ? 'after warm-up' : minutes(m.at));
+  const cell = (m: UsageMark, f: (h: HeapFigures) => number | undefined) => {
+    const v = m.heap ? f(m.heap) : undefined;
+    return v === undefined ? '' : fmt(v, 0);
+  };
+  const memory = r.marks.map(
+    (m) =>
+      `| ${when(m)} | ${fmt(m.mainMiB, 0)} | ${m.workersMiB.map((w) => fmt(w, 0)).join(' / ')} | ${fmt(m.totalMiB, 0)} | ${cell(m, (h) => h.heapUsed)} | ${cell(m, (h) => h.external)} | ${cell(m, (h) => h.cacheEntries)} | ${cell(m, (h) => h.cacheBytes)} | ${m.fds} |`,
+  );
+  return `| Kind | requests | p50 (ms) | p99 (ms) |
 |---|---|---|---|
 ${rows.join('\n')}
 | all | ${all.length} | ${fmt(percentile(all, 50), 1)} | ${fmt(percentile(all, 99), 1)} |
 
-| Service and workers | after warm-up | at the end | growth (bound) |
-|---|---|---|---|
-| processes | ${before.processes} | ${after.processes} | |
-| resident memory (MiB) | ${fmt(before.rssMiB, 0)} | ${fmt(after.rssMiB, 0)} | ${fmt(rssGrowth, 0)} (${MAX_RSS_GROWTH_MIB}) |
-| open descriptors | ${before.fds} | ${after.fds} | ${fdGrowth} (${MAX_FD_GROWTH}) |
+Resident memory (MiB) of the service process and its workers; the service's V8 heap in use and its
+external memory (Buffers outside that heap) as it reports them on \`/metrics\`; the result cache.
 
-Unexpected answers: ${unexpected.length}${unexpected.length ? ` (${[...new Set(unexpected)].slice(0, 5).join('; ')})` : ''}
-`);
+| When | main | workers | all processes | main: V8 heap used | main: external | cache entries | cache MiB | open descriptors |
+|---|---|---|---|---|---|---|---|---|
+${memory.join('\n')}
+
+Unexpected answers: ${r.unexpected.length}${r.unexpected.length ? ` (${[...new Set(r.unexpected)].slice(0, 5).join('; ')})` : ''}
+`;
+}
+
+async function main(): Promise<void> {
+  const seconds = Number(process.env.SOAK_SECONDS ?? 300);
+  const rate = Number(process.env.SOAK_RATE ?? 24);
+  // A small result cache fills during the warm-up, so what grows afterwards is not the cache filling.
+  const r = await runSoak({ seconds, rate, env: { CACHE_ENTRIES: '200' } });
+  const before = r.marks[0]!;
+  const after = r.marks.at(-1)!;
+  const all = [...r.latencies.values()].flat();
+  const rssGrowth = after.totalMiB - before.totalMiB;
+  const fdGrowth = after.fds - before.fds;
+  process.stdout.write(
+    `## Soak: ${seconds} s of mixed traffic at ${rate} req/s (after ${r.warmupSeconds} s of warm-up)
+
+${soakReport(r)}
+Growth (bound): resident memory ${fmt(rssGrowth, 0)} MiB (${MAX_RSS_GROWTH_MIB}), open descriptors ${fdGrowth} (${MAX_FD_GROWTH}).
+`,
+  );
   const failures = [
-    unexpected.length > 0 && `${unexpected.length} unexpected answers`,
+    r.unexpected.length > 0 && `${r.unexpected.length} unexpected answers`,
     rssGrowth > MAX_RSS_GROWTH_MIB && `memory grew ${fmt(rssGrowth, 0)} MiB (bound ${MAX_RSS_GROWTH_MIB})`,
     fdGrowth > MAX_FD_GROWTH && `descriptors grew by ${fdGrowth} (bound ${MAX_FD_GROWTH})`,
     after.processes !== before.processes && `processes ${before.processes} -> ${after.processes}`,
@@ -209,7 +329,9 @@ Unexpected answers: ${unexpected.length}${unexpected.length ? ` (${[...new Set(u
   process.stdout.write('soak passed\n');
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+    process.exit(1);
+  });
+}
