@@ -1,9 +1,9 @@
 /**
  * `npm run soak`: the built service under mixed traffic at a fixed rate for a bounded time (SOAK_SECONDS,
  * default 300; `.ci/run` runs 60), on loopback with an embedded store of its own. Traffic, in turn:
- * new and repeated Human Design charts, astrology and BaZi charts over REST, MCP tool calls, a
- * transit series (worker pool), pictures (SVG and PNG), SAGE questions, and bad inputs (invalid
- * fields, a missing key, malformed JSON). Reports p50/p99 per kind, unexpected answers, and the
+ * new and repeated Human Design charts, astrology and BaZi charts over REST (two kinds compressed,
+ * gzip and br), MCP tool calls, a transit series (worker pool), pictures (SVG and PNG), SAGE
+ * questions, and bad inputs (invalid fields, a missing key, malformed JSON). Reports p50/p99 per kind, unexpected answers, and the
  * resident memory and open descriptors (/proc/<pid>/fd) of the service and its worker processes
  * after a warm-up and at the end; exits 1 on any unexpected answer or growth beyond the bounds below.
  * `runSoak` and `soakReport` are shared with the bench's long soak (bench/soak-plateau.ts).
@@ -29,6 +29,8 @@ interface Call {
   body?: (i: number) => unknown;
   /** false: no key sent. */
   keyed?: boolean;
+  /** Asked for with Accept-Encoding, and expected as the answer's Content-Encoding. */
+  encoding?: 'gzip' | 'br';
 }
 
 const PLACES = ['Montreal, QC', 'Lisbon, Portugal', 'Tokyo, Japan', 'Nairobi, Kenya'];
@@ -45,6 +47,11 @@ const MIX: Call[] = [
   chartCall('chart (new birth)', '/api/chart', (i) => distinctBirth(i, PLACES)),
   chartCall('chart (cached)', '/api/chart', () => distinctBirth(0, PLACES)),
   chartCall('astrology', '/api/astrology', (i) => distinctBirth(i + 7, PLACES)),
+  {
+    ...chartCall('chart, gzip', '/api/chart?include=tooltips', (i) => distinctBirth(i + 23, PLACES)),
+    encoding: 'gzip',
+  },
+  { ...chartCall('astrology, br', '/api/astrology', (i) => distinctBirth(i + 29, PLACES)), encoding: 'br' },
   chartCall('bazi', '/api/bazi', (i) => ({ ...distinctBirth(i + 11, PLACES), gender: 'female' })),
   chartCall('mcp tools/call', '/mcp', (i) => ({
     jsonrpc: '2.0',
@@ -79,7 +86,13 @@ const MIX: Call[] = [
  * One request on the soak's own keep-alive agent, which is emptied before each measurement so the
  * descriptors counted are the service's own, not idle client connections it holds open for us.
  */
-function send(agent: http.Agent, base: string, key: string, call: Call, i: number): Promise<number> {
+function send(
+  agent: http.Agent,
+  base: string,
+  key: string,
+  call: Call,
+  i: number,
+): Promise<{ status: number; encoding: string | undefined }> {
   const body = call.body?.(i);
   const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const headers: Record<string, string> = {
@@ -87,10 +100,11 @@ function send(agent: http.Agent, base: string, key: string, call: Call, i: numbe
     Accept: 'application/json, text/event-stream',
   };
   if (call.keyed !== false) headers.Authorization = `Bearer ${key}`;
+  if (call.encoding) headers['Accept-Encoding'] = call.encoding;
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${call.path(i)}`, { method: call.method, headers, agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.statusCode!));
+      res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'] }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -220,8 +234,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const call = MIX[i % MIX.length]!;
     const t = performance.now();
     const p = send(agent, svc.url, svc.key, call, i)
-      .then((status) => {
+      .then(({ status, encoding }) => {
         if (status !== call.expect) unexpected.push(`${call.kind}: ${status}`);
+        else if (encoding !== call.encoding) unexpected.push(`${call.kind}: Content-Encoding ${encoding}`);
       })
       .catch((e: unknown) => {
         unexpected.push(`${call.kind}: ${(e as Error).message}`);
