@@ -20,18 +20,43 @@ export interface ServiceMetrics extends Metrics {
 const LATENCY = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const FAST = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
-/** The service's own instruments on `registry`; the gauges read `read()` at scrape time. */
-function instruments(registry: Registry, read: () => GaugeSources) {
-  const registers = [registry];
+/** The gauges of the live objects on `registry`, read through `read()` at scrape time. */
+function gauges(registry: Registry, read: () => GaugeSources): void {
   const gauge = (name: string, help: string, value: () => number) =>
     new Gauge({
       name,
       help,
-      registers,
+      registers: [registry],
       collect() {
         this.set(value());
       },
     });
+  gauge(
+    'chart_admission_queue_depth',
+    'Requests waiting for an admission slot',
+    () => read().admission?.waiting ?? 0,
+  );
+  gauge('chart_admission_active', 'Requests holding an admission slot', () => read().admission?.active ?? 0);
+  gauge(
+    'chart_usage_journal_backlog',
+    'Usage increments acknowledged during a database outage and not yet written to it',
+    () => read().journal?.journaled ?? 0,
+  );
+  gauge('chart_cache_entries', 'Answers held by the result cache', () => read().cache?.size ?? 0);
+  gauge(
+    'chart_cache_bytes',
+    'Bytes held by the result cache (answer text, pictures and keys), counted against its bound',
+    () => read().cache?.bytes ?? 0,
+  );
+  gauge('chart_worker_pool_size', 'Worker processes for heavy operations', () => read().pool?.size ?? 0);
+  gauge('chart_worker_pool_busy', 'Worker processes running a task', () => read().pool?.busy ?? 0);
+  gauge('chart_worker_pool_queued', 'Heavy tasks waiting for a worker', () => read().pool?.queued ?? 0);
+}
+
+/** The service's own instruments on `registry`, its gauges among them (see gauges). */
+function instruments(registry: Registry, read: () => GaugeSources) {
+  const registers = [registry];
+  gauges(registry, read);
   const histogram = (name: string, help: string, buckets: number[], labelNames: string[] = []) =>
     new Histogram({ name, help, buckets, labelNames, registers });
 
@@ -60,12 +85,6 @@ function instruments(registry: Registry, read: () => GaugeSources) {
     'Time a request waited for an admission slot',
     FAST,
   );
-  gauge(
-    'chart_admission_queue_depth',
-    'Requests waiting for an admission slot',
-    () => read().admission?.waiting ?? 0,
-  );
-  gauge('chart_admission_active', 'Requests holding an admission slot', () => read().admission?.active ?? 0);
   const rejections = new Counter({
     name: 'chart_rejections_total',
     help: 'Error answers by reason (the error code)',
@@ -78,26 +97,12 @@ function instruments(registry: Registry, read: () => GaugeSources) {
     FAST,
     ['outcome'],
   );
-  gauge(
-    'chart_usage_journal_backlog',
-    'Usage increments acknowledged during a database outage and not yet written to it',
-    () => read().journal?.journaled ?? 0,
-  );
   const cache = new Counter({
     name: 'chart_cache_lookups_total',
     help: 'Result cache lookups of cacheable operations',
     labelNames: ['result'],
     registers,
   });
-  gauge('chart_cache_entries', 'Answers held by the result cache', () => read().cache?.size ?? 0);
-  gauge(
-    'chart_cache_bytes',
-    'Bytes held by the result cache (answer text, pictures and keys), counted against its bound',
-    () => read().cache?.bytes ?? 0,
-  );
-  gauge('chart_worker_pool_size', 'Worker processes for heavy operations', () => read().pool?.size ?? 0);
-  gauge('chart_worker_pool_busy', 'Worker processes running a task', () => read().pool?.busy ?? 0);
-  gauge('chart_worker_pool_queued', 'Heavy tasks waiting for a worker', () => read().pool?.queued ?? 0);
   const workerTasks = histogram(
     'chart_worker_task_duration_seconds',
     'Heavy tasks from queueing to answer, by operation',
