@@ -4,11 +4,6 @@ import type { DeliveryLedger } from './delivery-ledger.js';
 /** How often settlements the database refused (an outage) are offered again. */
 const RETRY_MS = 2000;
 /**
- * How long settled batches wait to share one statement. Per event-loop turn, an embedded store
- * spent about 5% of a busy REST process's time on them (BENCHMARKS.md, the chart profile).
- */
-const SETTLE_EVERY_MS = 200;
-/**
  * Reservations older than this are taken as delivered and dropped: no live process keeps an answer
  * unsent that long, and one whose ledger is on another host cannot be told apart here.
  */
@@ -101,7 +96,7 @@ export class UsageSettlement {
     if (--held.answers > 0) return;
     this.held.delete(id);
     this.owed.set(id, held.refund);
-    this.schedule(SETTLE_EVERY_MS);
+    this.schedule(0);
   }
 
   private record(id: string, units: number): void {
@@ -149,14 +144,14 @@ export class UsageSettlement {
 
   private schedule(delayMs: number): void {
     if (this.timer || this.flushing) return;
-    // Every batch settling meanwhile joins one statement.
+    // setImmediate-like batching: every answer settling in this turn joins one statement.
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flushing = this.flush()
         .catch(() => {})
         .finally(() => {
           this.flushing = null;
-          if (this.owed.size) this.schedule(this.failed ? RETRY_MS : SETTLE_EVERY_MS);
+          if (this.owed.size) this.schedule(this.failed ? RETRY_MS : 0);
         });
     }, delayMs);
     this.timer.unref();
