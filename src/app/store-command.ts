@@ -41,7 +41,7 @@ export async function storeCommand(
     // Both: the service's (the bundled knowledge indexed) and the empty one it is made from.
     const seed = bundledKnowledgeSeed();
     await prepareSnapshot(seed);
-    out(`New-store snapshot: ${snapshotPath(await seed.id())} (migrated, the bundled knowledge indexed)`);
+    out(`New-store snapshot: ${snapshotPath(seed.kind)} (migrated, the bundled knowledge indexed)`);
     return;
   }
   if (!sub || !['export', 'import', 'backup', 'restore'].includes(sub) || !file)

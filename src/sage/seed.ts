@@ -7,18 +7,20 @@ import { knowledgeDigest, loadSageIndex } from './load.js';
 /**
  * SAGE's index of the bundled knowledge as the seed of new embedded stores: the snapshot they are
  * copied from carries it loaded and indexed, so a first start finds every file unchanged instead of
- * loading 716 of them. Its id names everything the index depends on (the folder's content, the
- * tokenizer's version, the embedder), so a change to any of them gives the snapshot a new name and a
- * stale index is never copied.
+ * loading 716 of them. Its kind names how the index is built (the tokenizer's version, the
+ * embedder), so a change to either gives the snapshot a new name and an index built another way is
+ * never copied. Its content is the folder's digest: a store copied from a snapshot of an older
+ * folder (knowledge edited since the last build) gets the edited files at its start-up load, which
+ * compares that digest first and then file by file.
  */
 export function knowledgeSeed(embedder: Embedder, dir: string = defaultKnowledgeDir()): StoreSeed {
   return {
-    id: async () =>
-      JSON.stringify({
-        knowledge: await knowledgeDigest(dir),
-        tokenizer: TOKENIZER_VERSION,
-        embedder: `${embedder.name}:${embedder.dimension}`,
-      }),
+    kind: JSON.stringify({
+      index: 'SAGE knowledge chunks',
+      tokenizer: TOKENIZER_VERSION,
+      embedder: `${embedder.name}:${embedder.dimension}`,
+    }),
+    content: () => knowledgeDigest(dir),
     fill: async (db) => {
       await loadSageIndex(new SageIndex(db), dir, embedder);
     },

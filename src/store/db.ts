@@ -66,10 +66,17 @@ export interface OpenOptions {
   seed?: StoreSeed | undefined;
 }
 
-/** Content a new embedded store is filled with before its snapshot is taken (store/snapshot.ts). */
+/**
+ * Content a new embedded store is filled with before its snapshot is taken (store/snapshot.ts). A
+ * store is opened from the seeded snapshot of its seed's kind whatever content that holds (the last
+ * `store snapshot` wrote), so the open reads nothing of the content: the store's owner must bring an
+ * older content in line (the service's start-up knowledge load does, file by file).
+ */
 export interface StoreSeed {
-  /** Names exactly what `fill` writes (a digest of its inputs): part of the snapshot's name. */
-  id(): Promise<string>;
+  /** Names what `fill` writes, whatever its content (how it is indexed): part of the snapshot's name. */
+  readonly kind: string;
+  /** A digest of the content `fill` would write now: `prepareSnapshot` fills it again when it changed. */
+  content(): Promise<string>;
   /** Fills a new migrated store; what it writes is in every store made from the snapshot. */
   fill(db: Database): Promise<void>;
 }
@@ -151,24 +158,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pgDir = join(options.dataDir, 'pg');
     const fresh = inMemory || !existsSync(pgDir);
     if (options.restore && !fresh) throw new StoreExistsError(options.dataDir);
-    const [create, { createPgConfig }, seedId] = await Promise.all([
+    const seedKind = fresh && !options.restore && options.seed ? options.seed.kind : null;
+    const [create, { createPgConfig }] = await Promise.all([
       embeddedCreator(),
       import('@electric-sql/pglite/node-postgres'),
-      // Only a new store needs the seed's id (it names the snapshot); it is read while PGlite loads.
-      fresh && !options.restore && options.seed ? options.seed.id() : null,
     ]);
     // A new store starts from a snapshot of a migrated (and seeded) one (store/snapshot.ts), made once.
     let load = options.restore;
     if (fresh && !load) {
-      // The seeded snapshot when `store snapshot` made it for exactly this seed; else the empty one,
+      // The seeded snapshot when `store snapshot` made it for this kind of seed; else the empty one,
       // made now when missing, and the caller loads what the seed would have held (the service's
       // start-up knowledge load), as it does for an existing store.
       // A snapshot refused on the way (not matching its manifest) is made again at once if empty.
-      const tries = seedId === null ? [null, null] : [seedId, null, null];
-      for (const id of tries) {
-        if (id === null) await ensureSnapshot(create, null, null);
-        if (!inMemory && (await copySnapshotDir(pgDir, id))) break;
-        load = readSnapshot(id) ?? undefined;
+      const tries = seedKind === null ? [null, null] : [seedKind, null, null];
+      for (const kind of tries) {
+        if (kind === null) await ensureSnapshot(create, null);
+        if (!inMemory && (await copySnapshotDir(pgDir, kind))) break;
+        load = readSnapshot(kind) ?? undefined;
         if (load) break;
       }
     }
@@ -205,24 +211,27 @@ async function embeddedCreator(): Promise<CreateLite> {
     });
 }
 
-/** Makes the snapshot when it is missing or refused; the error when it could not (see writeSnapshot). */
-async function ensureSnapshot(
-  create: CreateLite,
-  seed: StoreSeed | null,
-  seedId: string | null,
-): Promise<unknown> {
-  return hasSnapshot(seedId) ? null : writeSnapshot((dir) => newSnapshot(create, dir, seed), seedId);
+/**
+ * Makes the snapshot when it is missing or refused, or (for a seed) holds another content than the
+ * seed's now; the error when it could not (see writeSnapshot).
+ */
+async function ensureSnapshot(create: CreateLite, seed: StoreSeed | null): Promise<unknown> {
+  const kind = seed?.kind ?? null;
+  const content = seed ? await seed.content() : null;
+  if (hasSnapshot(kind, content ?? undefined)) return null;
+  return writeSnapshot((dir) => newSnapshot(create, dir, seed), kind, content);
 }
 
 /**
  * Makes the snapshot new embedded stores opened with `seed` start from (and the empty one it is made
- * from), when missing or refused: `store snapshot`, which `npm run build` runs. Throws when it could
- * not.
+ * from), when missing, refused or holding another content: `store snapshot`, which `npm run build`
+ * runs. Throws when it could not.
  */
 export async function prepareSnapshot(seed: StoreSeed | null = null): Promise<void> {
-  const seedId = seed ? await seed.id() : null;
-  const error = await ensureSnapshot(await embeddedCreator(), seed, seedId);
-  if (!hasSnapshot(seedId)) throw new Error('Could not write the new-store snapshot', { cause: error });
+  const error = await ensureSnapshot(await embeddedCreator(), seed);
+  const content = seed ? await seed.content() : undefined;
+  if (!hasSnapshot(seed?.kind ?? null, content))
+    throw new Error('Could not write the new-store snapshot', { cause: error });
 }
 
 /**
@@ -233,7 +242,7 @@ export async function prepareSnapshot(seed: StoreSeed | null = null): Promise<vo
 async function newSnapshot(create: CreateLite, dir: string, seed: StoreSeed | null): Promise<Blob> {
   let lite;
   if (seed) {
-    await ensureSnapshot(create, null, null); // failing that, the seeded one starts from initdb
+    await ensureSnapshot(create, null); // failing that, the seeded one starts from initdb
     const copied = await copySnapshotDir(dir);
     lite = await create(dir, copied ? undefined : (readSnapshot() ?? undefined));
   } else {
@@ -244,6 +253,7 @@ async function newSnapshot(create: CreateLite, dir: string, seed: StoreSeed | nu
   const db = wrap('embedded', pool, async () => {});
   try {
     await migrate(db);
+    await dropTemplateDatabases(db);
     await seed?.fill(db);
   } finally {
     await pool.end();
@@ -251,6 +261,23 @@ async function newSnapshot(create: CreateLite, dir: string, seed: StoreSeed | nu
   const tar = await lite.dumpDataDir('none');
   await lite.close();
   return tar;
+}
+
+/**
+ * A store's only database is the one PGlite opens (`postgres`): template0 and template1 are read only
+ * by CREATE DATABASE, which the service never runs, and were 600 of a snapshot's 1,000 files (15 MB),
+ * copied at every new store. Dropped in the snapshot, so every store made from it goes without them.
+ */
+async function dropTemplateDatabases(db: Database): Promise<void> {
+  for (const name of ['template0', 'template1']) {
+    await db.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`).catch(ignoreMissingDatabase);
+    await db.query(`DROP DATABASE IF EXISTS ${name}`);
+  }
+}
+
+/** A database already dropped (a snapshot made from one that had none) is what was wanted. */
+function ignoreMissingDatabase(e: unknown): void {
+  if ((e as { code?: unknown } | null)?.code !== '3D000') throw e;
 }
 
 /** Network errors and PostgreSQL's connection and shutdown classes (SQLSTATE 08, 57P). */

@@ -11,10 +11,10 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
+import { copyTreeOffThread } from './copy-tree.js';
 import { MIGRATIONS } from './migrations.js';
 
 /**
@@ -24,6 +24,8 @@ import { MIGRATIONS } from './migrations.js';
  *   (as fast as opening an existing store);
  * - as a tar of the same directory, which an in-memory store hands to PGlite's `loadDataDir`
  *   (reading and unpacking that tar inside PGlite costs about 1.5 s more than the copy on disk).
+ * Its database is the only one it holds: the template databases, which only CREATE DATABASE reads
+ * and which were 600 of its 1,000 files, are dropped before it is taken.
  *
  * A snapshot may carry a seed: content every new store of the service holds (SAGE's index of the
  * bundled knowledge, see sage/seed.ts), written once here instead of at each first start. Without a
@@ -31,10 +33,12 @@ import { MIGRATIONS } from './migrations.js';
  *
  * Both forms live outside the repository, in the user's cache (`$XDG_CACHE_HOME` or `~/.cache`, then
  * `chart-service/`), named after what they depend on: the PGlite and pgvector plugin versions, the
- * migrations and the seed's id. Anything else gets a new name, so a stale copy is never loaded. A
- * manifest written last (`<name>.json`) says what the two forms hold; a snapshot whose manifest is
- * missing or does not match them is refused and made again. The first store opened without one writes
- * it (`npm run build` does, so `npm start` on a fresh clone finds it).
+ * migrations and the seed's kind. Anything else gets a new name, so a stale copy is never loaded. The
+ * seed's content (which files it indexed) is not in the name: a new store is opened from the seeded
+ * snapshot without reading the knowledge first, and its owner brings an older content in line (see
+ * StoreSeed). A manifest written last (`<name>.json`) says what the two forms hold; a snapshot whose
+ * manifest is missing or does not match them is refused and made again. The first store opened
+ * without one writes it (`npm run build` does, so `npm start` on a fresh clone finds it).
  */
 
 const require = createRequire(import.meta.url);
@@ -42,7 +46,9 @@ const require = createRequire(import.meta.url);
 /** What a snapshot's manifest records, checked before either form is used. */
 interface Manifest {
   name: string;
+  /** The seed's kind (null for the empty snapshot) and the digest of the content it filled in. */
   seed: string | null;
+  content: string | null;
   tarBytes: number;
   tarSha256: string;
   dirFiles: number;
@@ -59,38 +65,39 @@ function cacheDir(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'chart-service');
 }
 
-/** The snapshot's name: `empty-store-<16 hex digits>`, or `seeded-store-...` when it carries a seed. */
-function snapshotName(seedId: string | null): string {
+/** The snapshot's name: `empty-store-<16 hex digits>`, or `seeded-store-...` when it carries a seed of that kind. */
+function snapshotName(seedKind: string | null): string {
   const hash = createHash('sha256')
-    .update('snapshot format 2: with a manifest\0')
+    .update('snapshot format 3: without template databases\0')
     .update(packageVersion('@electric-sql/pglite'))
     .update(packageVersion('@electric-sql/pglite-pgvector'))
     .update(JSON.stringify(MIGRATIONS));
-  if (seedId !== null) hash.update(`\0seed\0${seedId}`);
-  return `${seedId === null ? 'empty' : 'seeded'}-store-${hash.digest('hex').slice(0, 16)}`;
+  if (seedKind !== null) hash.update(`\0seed\0${seedKind}`);
+  return `${seedKind === null ? 'empty' : 'seeded'}-store-${hash.digest('hex').slice(0, 16)}`;
 }
 
 /** Where the snapshot (its tar) for this build's PGlite, extension, migrations and seed is or would be. */
-export function snapshotPath(seedId: string | null = null): string {
-  return join(cacheDir(), `${snapshotName(seedId)}.tar`);
+export function snapshotPath(seedKind: string | null = null): string {
+  return join(cacheDir(), `${snapshotName(seedKind)}.tar`);
 }
 
 /** Where the unpacked snapshot (a clean data directory) is or would be. */
-export function snapshotDirPath(seedId: string | null = null): string {
-  return snapshotPath(seedId).replace(/\.tar$/, '');
+export function snapshotDirPath(seedKind: string | null = null): string {
+  return snapshotPath(seedKind).replace(/\.tar$/, '');
 }
 
 /** Where the manifest is or would be. */
-export function snapshotManifestPath(seedId: string | null = null): string {
-  return snapshotPath(seedId).replace(/\.tar$/, '.json');
+export function snapshotManifestPath(seedKind: string | null = null): string {
+  return snapshotPath(seedKind).replace(/\.tar$/, '.json');
 }
 
-function readManifest(seedId: string | null): Manifest | null {
+function readManifest(seedKind: string | null): Manifest | null {
   try {
-    const m = JSON.parse(readFileSync(snapshotManifestPath(seedId), 'utf8')) as Partial<Manifest>;
+    const m = JSON.parse(readFileSync(snapshotManifestPath(seedKind), 'utf8')) as Partial<Manifest>;
     const valid =
-      m.name === snapshotName(seedId) &&
-      m.seed === seedId &&
+      m.name === snapshotName(seedKind) &&
+      m.seed === seedKind &&
+      (m.content === null || typeof m.content === 'string') &&
       typeof m.tarBytes === 'number' &&
       typeof m.tarSha256 === 'string' &&
       typeof m.dirFiles === 'number';
@@ -110,12 +117,13 @@ const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).dig
 /**
  * True when both forms of this build's snapshot are in the cache and match their manifest (the tar by
  * its size here, by its digest when it is read; the directory by its version file here, by its file
- * count when it is copied).
+ * count when it is copied) and, when `content` is given, the seed filled in exactly that content.
  */
-export function hasSnapshot(seedId: string | null = null): boolean {
-  const manifest = readManifest(seedId);
-  if (!manifest || !existsSync(join(snapshotDirPath(seedId), 'PG_VERSION'))) return false;
-  return statSync(snapshotPath(seedId), { throwIfNoEntry: false })?.size === manifest.tarBytes;
+export function hasSnapshot(seedKind: string | null = null, content?: string): boolean {
+  const manifest = readManifest(seedKind);
+  if (!manifest || !existsSync(join(snapshotDirPath(seedKind), 'PG_VERSION'))) return false;
+  if (content !== undefined && manifest.content !== content) return false;
+  return statSync(snapshotPath(seedKind), { throwIfNoEntry: false })?.size === manifest.tarBytes;
 }
 
 /**
@@ -123,53 +131,29 @@ export function hasSnapshot(seedId: string | null = null): boolean {
  * behind, when there is no valid snapshot or the copy is not whole, and the store is then created
  * another way.
  */
-export async function copySnapshotDir(target: string, seedId: string | null = null): Promise<boolean> {
-  const source = snapshotDirPath(seedId);
-  const manifest = readManifest(seedId);
+export async function copySnapshotDir(target: string, seedKind: string | null = null): Promise<boolean> {
+  const source = snapshotDirPath(seedKind);
+  const manifest = readManifest(seedKind);
   if (!manifest || !existsSync(join(source, 'PG_VERSION'))) return false;
   try {
-    await copyTree(source, target);
-    if (countFiles(target) === manifest.dirFiles) return used(seedId);
-    refuse(seedId);
+    if ((await copyTreeOffThread(source, target)) === manifest.dirFiles) return used(seedKind);
+    refuse(seedKind, manifest);
   } catch {
     // Refused like a copy that is not whole: the source may be what is wrong.
-    refuse(seedId);
+    refuse(seedKind, manifest);
   }
   rmSync(target, { recursive: true, force: true });
   return false;
-}
-
-/** Files copied together (see copyTree). */
-const COPY_AT_ONCE = 32;
-
-/**
- * A directory tree copied file by file, several files at once on libuv's threads: about as long as
- * a synchronous copy (about 1,000 files, mostly small; 0.3-1 s measured here, file creation rather
- * than bytes), but the start's other work (the city table) goes on meanwhile instead of waiting for
- * the event loop.
- */
-async function copyTree(source: string, target: string): Promise<void> {
-  const entries = readdirSync(source, { recursive: true, withFileTypes: true });
-  mkdirSync(target, { recursive: true });
-  for (const e of entries)
-    if (e.isDirectory())
-      mkdirSync(join(target, relative(source, join(e.parentPath, e.name))), { recursive: true });
-  const files = entries.filter((e) => e.isFile()).map((e) => relative(source, join(e.parentPath, e.name)));
-  for (let start = 0; start < files.length; start += COPY_AT_ONCE) {
-    await Promise.all(
-      files.slice(start, start + COPY_AT_ONCE).map((f) => copyFile(join(source, f), join(target, f))),
-    );
-  }
 }
 
 /** Days a snapshot may go without making a store before the next one written removes it. */
 export const SNAPSHOT_KEEP_DAYS = 14;
 
 /** Marks a snapshot as used now (its manifest's time), so `pruneUnused` keeps it; true. */
-function used(seedId: string | null): true {
+function used(seedKind: string | null): true {
   try {
     const now = new Date();
-    utimesSync(snapshotManifestPath(seedId), now, now);
+    utimesSync(snapshotManifestPath(seedKind), now, now);
   } catch {
     // A cache that cannot be written only loses the mark.
   }
@@ -200,9 +184,14 @@ function pruneUnused(): void {
   }
 }
 
-/** A snapshot found not to match its manifest loses it, so the next `hasSnapshot` is false and it is made again. */
-function refuse(seedId: string | null): void {
-  rmSync(snapshotManifestPath(seedId), { force: true });
+/**
+ * A snapshot found not to match its manifest loses it, so the next `hasSnapshot` is false and it is
+ * made again; only when the manifest is still the one checked: a copy or read that failed because
+ * `store snapshot` was replacing the snapshot meanwhile must not take the new one's manifest away.
+ */
+function refuse(seedKind: string | null, checked: Manifest): void {
+  if (readManifest(seedKind)?.tarSha256 === checked.tarSha256)
+    rmSync(snapshotManifestPath(seedKind), { force: true });
 }
 
 /**
@@ -230,19 +219,19 @@ export function readOnce(tar: Blob): Blob {
  * The snapshot as a Blob for PGlite's `loadDataDir`, or null when there is none yet, or it is
  * unreadable or does not match its manifest (a tar cut short or changed is never loaded).
  */
-export function readSnapshot(seedId: string | null = null): Blob | null {
-  const manifest = readManifest(seedId);
+export function readSnapshot(seedKind: string | null = null): Blob | null {
+  const manifest = readManifest(seedKind);
   if (!manifest) return null;
   try {
-    const bytes = readFileSync(snapshotPath(seedId));
+    const bytes = readFileSync(snapshotPath(seedKind));
     if (bytes.length === manifest.tarBytes && sha256(bytes) === manifest.tarSha256) {
-      used(seedId);
+      used(seedKind);
       return new Blob([bytes]);
     }
   } catch {
     // Refused below.
   }
-  refuse(seedId);
+  refuse(seedKind, manifest);
   return null;
 }
 
@@ -250,13 +239,14 @@ export function readSnapshot(seedId: string | null = null): Blob | null {
  * Writes both forms of the snapshot and its manifest. `create(dir)` creates, migrates (and seeds) a
  * store in `dir`, returns its tar, and shuts it down cleanly. Everything is made in a folder of its
  * own beside the cache and renamed into place, the manifest last, so concurrent first starts (test
- * workers) never take half a snapshot for a whole one; a snapshot that does not match its manifest
- * is replaced. A cache that cannot be written only costs later starts their speed: the error is
- * returned (null when all went well), not thrown.
+ * workers) never take half a snapshot for a whole one; a snapshot that does not match its manifest,
+ * or holds another content of its seed, is replaced. A cache that cannot be written only costs later
+ * starts their speed: the error is returned (null when all went well), not thrown.
  */
 export async function writeSnapshot(
   create: (dataDir: string) => Promise<Blob>,
-  seedId: string | null = null,
+  seedKind: string | null = null,
+  content: string | null = null,
 ): Promise<unknown> {
   let work: string | null = null;
   try {
@@ -265,21 +255,22 @@ export async function writeSnapshot(
     const tar = Buffer.from(await (await create(join(work, 'pg'))).arrayBuffer());
     writeFileSync(join(work, 'store.tar'), tar);
     const manifest: Manifest = {
-      name: snapshotName(seedId),
-      seed: seedId,
+      name: snapshotName(seedKind),
+      seed: seedKind,
+      content,
       tarBytes: tar.length,
       tarSha256: sha256(tar),
       dirFiles: countFiles(join(work, 'pg')),
     };
     writeFileSync(join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    if (hasSnapshot(seedId)) return null; // another process got there first
+    if (hasSnapshot(seedKind, content ?? undefined)) return null; // another process got there first
     // Neither form is taken without a manifest that matches it, so the old one goes first.
-    rmSync(snapshotManifestPath(seedId), { force: true });
-    const dir = snapshotDirPath(seedId);
+    rmSync(snapshotManifestPath(seedKind), { force: true });
+    const dir = snapshotDirPath(seedKind);
     rmSync(dir, { recursive: true, force: true }); // a copy cut short or refused, if any
     renameSync(join(work, 'pg'), dir);
-    renameSync(join(work, 'store.tar'), snapshotPath(seedId));
-    renameSync(join(work, 'manifest.json'), snapshotManifestPath(seedId));
+    renameSync(join(work, 'store.tar'), snapshotPath(seedKind));
+    renameSync(join(work, 'manifest.json'), snapshotManifestPath(seedKind));
     pruneUnused();
     return null;
   } catch (e) {

@@ -6,11 +6,14 @@
  * others hold. A snapshot directory cut short, a tar changed or a manifest naming another snapshot is
  * refused and made again.
  *
+ * Every snapshot holds one database, the one PGlite opens: the template databases are dropped.
+ *
  * The seeded snapshot (`store snapshot`, which npm run build runs) carries SAGE's index of the bundled
  * knowledge: a new store from it answers a SAGE question without loading a file, and the service's
- * start-up load only checks it (its report: every file unchanged, the folder digest matching). A
- * folder with an edited file is loaded as before (that file changed, the rest unchanged), and its
- * digest names another snapshot, which is not there, so a new store for it starts empty and loads it.
+ * start-up load only checks it (its report: every file unchanged, the folder digest matching). It is
+ * named by how the index is built, not by the files: a new store for a folder edited since is made
+ * from it all the same, and its load replaces only the edited file; the next `store snapshot` fills
+ * the same snapshot again with the edited folder.
  *
  * Expected values: the project's own migrations (src/store/migrations.ts), the keys this file creates,
  * and the bundled knowledge itself: the Projector entry (knowledge/hd/types/projector.md) opens with
@@ -84,6 +87,10 @@ describe('the empty-store snapshot', () => {
       );
       expect(await schemaVersions(first)).toEqual(MIGRATIONS.map((m) => m.version));
       await first.keys.create({ name: 'only in first', products: PRODUCTS });
+      // One database: template0 and template1 are gone from the snapshot, and their 600 files with them.
+      const { rows } = await first.db.query<{ datname: string }>('SELECT datname FROM pg_database');
+      expect(rows.map((r) => r.datname)).toEqual(['postgres']);
+      expect(readdirSync(join(snapshotDir(), 'base'))).toHaveLength(1);
     } finally {
       await first.close();
     }
@@ -202,23 +209,27 @@ describe('the snapshot refuses what does not match its manifest', () => {
 describe('the snapshot with the bundled knowledge indexed', () => {
   const embedder = hashEmbedder();
   const seed = bundledKnowledgeSeed();
-  let seedId: string;
+  const kind = seed.kind;
   /** SAGE's answer from a store as it is, with no load before it. */
   const answer = (store: Store, question: string) => new Sage(store.sage, embedder, null).answer(question);
   const FIFTH = 'Projectors make up roughly a fifth of people';
 
   beforeAll(async () => {
-    seedId = await seed.id();
     await prepareSnapshot(seed);
   }, 300_000);
 
-  it('is made by prepareSnapshot under a name of its own, with its manifest', () => {
-    expect(hasSnapshot(seedId)).toBe(true);
-    expect(snapshotPath(seedId)).not.toBe(snapshotPath());
-    expect(existsSync(join(snapshotDirPath(seedId), 'PG_VERSION'))).toBe(true);
-    const manifest = JSON.parse(readFileSync(snapshotManifestPath(seedId), 'utf8')) as { seed: string };
-    expect(manifest.seed).toBe(seedId);
-    expect(JSON.parse(seedId)).toMatchObject({
+  it('is made by prepareSnapshot under a name of its own, with its manifest', async () => {
+    const content = await seed.content();
+    expect(hasSnapshot(kind, content)).toBe(true);
+    expect(snapshotPath(kind)).not.toBe(snapshotPath());
+    expect(existsSync(join(snapshotDirPath(kind), 'PG_VERSION'))).toBe(true);
+    const manifest = JSON.parse(readFileSync(snapshotManifestPath(kind), 'utf8')) as {
+      seed: string;
+      content: string;
+    };
+    expect(manifest).toMatchObject({ seed: kind, content });
+    expect(content).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(kind)).toMatchObject({
       tokenizer: 'sage-tokens-v2',
       embedder: 'hash-ngram-v2-384:384',
     });
@@ -258,12 +269,13 @@ describe('the snapshot with the bundled knowledge indexed', () => {
     }
   });
 
-  it('loads an edited file over the index, and an edited folder names a snapshot that is not there', async () => {
+  it('loads an edited file over the index; a new store for an edited folder still starts from it', async () => {
     const kb = join(work, 'knowledge');
     cpSync(defaultKnowledgeDir(), kb, { recursive: true });
     const copySeed = knowledgeSeed(embedder, kb);
-    // The same content is the same snapshot, wherever the folder is.
-    expect(await copySeed.id()).toBe(seedId);
+    // The same content is the same digest, wherever the folder is; the kind never depends on the files.
+    expect(await copySeed.content()).toBe(await seed.content());
+    expect(copySeed.kind).toBe(kind);
     const store = await openStore({ dataDir: 'memory://', seed: copySeed });
     const projector = join(kb, 'hd', 'types', 'projector.md');
     writeFileSync(projector, readFileSync(projector, 'utf8').replace('a fifth of', 'a seventh of'));
@@ -286,25 +298,37 @@ describe('the snapshot with the bundled knowledge indexed', () => {
       await store.close();
     }
 
-    const editedId = await copySeed.id();
-    expect(editedId).not.toBe(seedId);
-    const fresh = await openStore({ dataDir: 'memory://', seed: copySeed });
+    // A new store for the edited folder, on disk as the service's: the snapshot still holds the
+    // folder as it was, so the store starts with the old index and its first load replaces one file.
+    expect(await copySeed.content()).not.toBe(await seed.content());
+    expect(hasSnapshot(kind)).toBe(true);
+    expect(hasSnapshot(kind, await copySeed.content())).toBe(false);
+    const fresh = await openStore({ dataDir: join(work, 'edited'), seed: copySeed });
     try {
-      // No snapshot for the edited folder: the new store starts empty and loads it all, as before.
-      expect(hasSnapshot(editedId)).toBe(false);
-      expect(await fresh.sage.countChunks()).toBe(0);
+      expect((await answer(fresh, 'What is a Projector?')).answer).toContain(FIFTH);
       const report = await loadSageIndex(fresh.sage, kb, embedder);
-      expect(report.added).toHaveLength(716);
+      expect(report).toMatchObject({ added: [], changed: ['hd/types/projector.md'], unchanged: 715 });
       expect((await answer(fresh, 'What is a Projector?')).answer).toContain('roughly a seventh of people');
     } finally {
       await fresh.close();
     }
-  }, 180_000);
+
+    // The next `store snapshot` fills the same snapshot again with the edited folder.
+    await prepareSnapshot(copySeed);
+    expect(hasSnapshot(kind, await copySeed.content())).toBe(true);
+    const rebuilt = await openStore({ dataDir: 'memory://', seed: copySeed });
+    try {
+      expect((await answer(rebuilt, 'What is a Projector?')).answer).toContain('roughly a seventh of people');
+      expect((await loadSageIndex(rebuilt.sage, kb, embedder)).asIndexed).toBe(true);
+    } finally {
+      await rebuilt.close();
+    }
+  }, 240_000);
 
   it('refuses a seeded tar that was changed: the store starts empty, and prepareSnapshot makes it again', async () => {
-    const tar = readFileSync(snapshotPath(seedId));
+    const tar = readFileSync(snapshotPath(kind));
     tar.writeUInt8(tar.readUInt8(tar.length >> 1) ^ 0xff, tar.length >> 1);
-    writeFileSync(snapshotPath(seedId), tar);
+    writeFileSync(snapshotPath(kind), tar);
     const m = await openStore({ dataDir: 'memory://', seed });
     try {
       expect(await m.sage.countChunks()).toBe(0);
@@ -312,9 +336,9 @@ describe('the snapshot with the bundled knowledge indexed', () => {
     } finally {
       await m.close();
     }
-    expect(hasSnapshot(seedId)).toBe(false);
+    expect(hasSnapshot(kind)).toBe(false);
     await prepareSnapshot(seed);
-    expect(hasSnapshot(seedId)).toBe(true);
+    expect(hasSnapshot(kind, await seed.content())).toBe(true);
     const again = await openStore({ dataDir: 'memory://', seed });
     try {
       expect((await answer(again, 'What is a Projector?')).answer).toContain(FIFTH);
