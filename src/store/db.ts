@@ -172,7 +172,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // A snapshot refused on the way (not matching its manifest) is made again at once if empty.
       const tries = seedKind === null ? [null, null] : [seedKind, null, null];
       for (const kind of tries) {
-        if (kind === null) await ensureSnapshot(create, null);
+        if (kind === null) await ensureSnapshot(create, null, null);
         if (!inMemory && (await copySnapshotDir(pgDir, kind))) break;
         load = readSnapshot(kind) ?? undefined;
         if (load) break;
@@ -213,11 +213,14 @@ async function embeddedCreator(): Promise<CreateLite> {
 
 /**
  * Makes the snapshot when it is missing or refused, or (for a seed) holds another content than the
- * seed's now; the error when it could not (see writeSnapshot).
+ * seed's `content` now; the error when it could not (see writeSnapshot).
  */
-async function ensureSnapshot(create: CreateLite, seed: StoreSeed | null): Promise<unknown> {
+async function ensureSnapshot(
+  create: CreateLite,
+  seed: StoreSeed | null,
+  content: string | null,
+): Promise<unknown> {
   const kind = seed?.kind ?? null;
-  const content = seed ? await seed.content() : null;
   if (hasSnapshot(kind, content ?? undefined)) return null;
   return writeSnapshot((dir) => newSnapshot(create, dir, seed), kind, content);
 }
@@ -228,9 +231,9 @@ async function ensureSnapshot(create: CreateLite, seed: StoreSeed | null): Promi
  * runs. Throws when it could not.
  */
 export async function prepareSnapshot(seed: StoreSeed | null = null): Promise<void> {
-  const error = await ensureSnapshot(await embeddedCreator(), seed);
-  const content = seed ? await seed.content() : undefined;
-  if (!hasSnapshot(seed?.kind ?? null, content))
+  const content = seed ? await seed.content() : null;
+  const error = await ensureSnapshot(await embeddedCreator(), seed, content);
+  if (!hasSnapshot(seed?.kind ?? null, content ?? undefined))
     throw new Error('Could not write the new-store snapshot', { cause: error });
 }
 
@@ -242,7 +245,7 @@ export async function prepareSnapshot(seed: StoreSeed | null = null): Promise<vo
 async function newSnapshot(create: CreateLite, dir: string, seed: StoreSeed | null): Promise<Blob> {
   let lite;
   if (seed) {
-    await ensureSnapshot(create, null); // failing that, the seeded one starts from initdb
+    await ensureSnapshot(create, null, null); // failing that, the seeded one starts from initdb
     const copied = await copySnapshotDir(dir);
     lite = await create(dir, copied ? undefined : (readSnapshot() ?? undefined));
   } else {
