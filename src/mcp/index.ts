@@ -77,9 +77,8 @@ export interface McpEndpoint {
  * state is the one typed accessor, with no untyped bag in between.
  */
 export function createMcpEndpoint(options: McpOptions): McpEndpoint {
-  const { tools, resources, deps, cache, log, direct = true, encode, refusal } = options;
+  const { tools, resources, deps, cache, log, direct = true, encode, refusal, sendJson } = options;
   const { families = RESOURCE_FAMILIES, prompts = PROMPTS } = options;
-  const sendText = options.sendJson;
   const states = new WeakMap<AuthInfo, McpRequestState>();
   const stateOf = (authInfo: AuthInfo | undefined): McpRequestState | undefined =>
     authInfo ? states.get(authInfo) : undefined;
@@ -137,7 +136,7 @@ export function createMcpEndpoint(options: McpOptions): McpEndpoint {
           report.sent(false);
           throw e;
         }
-        sendText(res, text, report);
+        sendJson(res, text, report);
         return { reported: [] };
       }
       const authInfo: AuthInfo = {

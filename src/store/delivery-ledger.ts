@@ -55,8 +55,9 @@ interface Segment {
 /**
  * The local record of which reserved meter units reached the socket (see UsageSettlement). One line
  * per answer, `<reservation> <units>`, written with a plain write just before the answer's bytes are
- * handed to the socket, and `<reservation> -<units>` if that write then fails: no sync, since a process killed with SIGKILL leaves its writes
- * in the page cache, and a reboot is told apart by the boot id each segment starts with. Each
+ * handed to the socket, and `<reservation> -<units>` if that write then fails: no sync, since a
+ * process killed with SIGKILL leaves its writes in the page cache, and a reboot is told apart by the
+ * boot id each segment starts with. Each
  * process writes its own segments (`<pid>-<nonce>.<seq>.ledger`); a segment goes once every
  * reservation named in it is settled in the database. `dir` null: nothing on disk (in-memory store).
  */

@@ -47,8 +47,9 @@ export interface Recovery {
  * A process killed with reservations open leaves them and its ledger behind; the next process on the
  * same data directory reads the ledger and gives back exactly the units of answers that never
  * reached the socket (`recover`). The one window left is between the ledger line and the socket
- * write just after it, in one synchronous step: a kill there charges an answer never sent. Answers are charged unless shown undelivered: a ledger from
- * before a reboot, or one that cannot be found, leaves its reservations charged.
+ * write just after it, in one synchronous step: a kill there charges an answer never sent. Answers
+ * are charged unless shown undelivered: a ledger from before a reboot, or one that cannot be found,
+ * leaves its reservations charged.
  */
 export class UsageSettlement {
   private readonly held = new Map<string, Held>();

@@ -3,7 +3,7 @@ import { type Metrics, NO_METRICS, secondsSince } from '../core/metrics.js';
 import type { Database } from './db.js';
 import type { MeterName } from './keys.js';
 import { DeliveryLedger } from './delivery-ledger.js';
-import { UsageGroupCommit } from './usage-group-commit.js';
+import { type Committed, UsageGroupCommit } from './usage-group-commit.js';
 import { type JournalEntry, UsageJournal } from './usage-journal.js';
 import { type Recovery, UsageSettlement } from './usage-settlement.js';
 
@@ -143,7 +143,7 @@ export class UsageStore {
     if (limit !== null && units > limit) return null;
     const month = usageMonth(at);
     const start = performance.now();
-    let committed: Awaited<ReturnType<UsageGroupCommit['add']>>;
+    let committed: Committed | null;
     try {
       committed = await this.commits.add(keyId, month, meter, units, limit, reserved);
     } catch (e) {
