@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { PRODUCTS, type Store } from '../store/index.js';
 import { storeAdapter } from './adapter.js';
+import { clientRedirectPolicy } from './client-policy.js';
 import { renderErrorPage } from './error-page.js';
 import { PAGE_HEADERS } from './page-shell.js';
 import { mcpResource, OAUTH_ROUTES, SIGN_IN_PATH } from './paths.js';
@@ -59,6 +60,8 @@ export async function createAuthorizationServer(
     cookies: { keys: cookieKeys, long: { signed: true }, short: { signed: true } },
     // Listed so registrations may name them; granted per resource (resourceIndicators below).
     scopes: [...PRODUCTS],
+    // One redirect rule for every client, however it arrives (redirect-policy.ts).
+    extraClientMetadata: clientRedirectPolicy,
     responseTypes: ['code'],
     pkce: { required: () => true },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],

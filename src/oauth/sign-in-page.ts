@@ -2,6 +2,7 @@ import type { ProductName } from '../store/index.js';
 import { escapeHtml } from './html.js';
 import { pageShell } from './page-shell.js';
 import { SIGN_IN_PATH } from './paths.js';
+import { isPrivateUseRedirect } from './redirect-policy.js';
 import { OPERATOR_CLIENT_PREFIX } from '../store/index.js';
 
 /** What each scope (a product of the key) lets the application do, in the person's words. */
@@ -39,13 +40,23 @@ export interface SignInView {
 }
 
 /**
+ * Where the access goes, said plainly: the origin of a web redirect, or the scheme (and host) of an
+ * application on the person's device.
+ */
+function destinationOf(uri: string): string {
+  const url = URL.parse(uri);
+  if (!url) return uri;
+  const place = url.host ? `${url.protocol}//${url.host}` : url.protocol;
+  return isPrivateUseRedirect(uri) ? `${place} (an application on this device)` : place;
+}
+
+/**
  * The sign-in and consent page: one server-rendered form, no script. The person proves who they
  * are with the API key the operator gave them, sees which application asks and where it sends the
  * answer, may narrow what it gets, and approves or denies.
  */
 export function renderSignInPage(view: SignInView): string {
-  const redirect = URL.parse(view.redirectUri);
-  const destination = redirect ? `${redirect.protocol}//${redirect.host}` : view.redirectUri;
+  const destination = destinationOf(view.redirectUri);
   const boxes = view.scopes
     .map(
       (s) =>
