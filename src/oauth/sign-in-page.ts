@@ -5,13 +5,6 @@ import { SIGN_IN_PATH } from './paths.js';
 import { isPrivateUseRedirect } from './redirect-policy.js';
 import { OPERATOR_CLIENT_PREFIX } from '../store/index.js';
 
-/** What each scope (a product of the key) lets the application do, in the person's words. */
-export const SCOPE_TEXT: Record<ProductName, string> = {
-  basic_chart: 'Calculate charts (Human Design, astrology, BaZi, transits) — basic_chart',
-  advanced_chart: 'Use the advanced chart tools (composites, series, pictures) — advanced_chart',
-  sage_api: 'Ask SAGE questions about your charts — sage_api',
-};
-
 /**
  * Who vouches for the application's name: the operator registered it, or a web site publishes its
  * metadata document (the site is its id), or it registered itself and only its redirect is known.
@@ -33,6 +26,8 @@ export interface SignInView {
   redirectUri: string;
   /** The scopes the application asked for, each offered as a box the person may untick. */
   scopes: readonly ProductName[];
+  /** What each box unlocks, in words (consent-text.ts). */
+  consent: Readonly<Record<ProductName, string>>;
   /** The boxes ticked (all of them at first; what was sent after a failed attempt). */
   checked: readonly ProductName[];
   /** A message about the previous attempt (a wrong key), shown above the form. */
@@ -60,7 +55,7 @@ export function renderSignInPage(view: SignInView): string {
   const boxes = view.scopes
     .map(
       (s) =>
-        `<label><input type="checkbox" name="scope" value="${s}"${view.checked.includes(s) ? ' checked' : ''}> ${escapeHtml(SCOPE_TEXT[s])}</label>`,
+        `<label><input type="checkbox" name="scope" value="${s}"${view.checked.includes(s) ? ' checked' : ''}> <strong>${s}</strong>: ${escapeHtml(view.consent[s])}</label>`,
     )
     .join('\n');
   const problem = view.problem ? `<p class="error" role="alert">${escapeHtml(view.problem)}</p>` : '';

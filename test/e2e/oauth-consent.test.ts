@@ -6,9 +6,20 @@
  * products the client registered in its `scope` (RFC 7591 section 2), else every product the
  * protected resource metadata lists. Regression (issue 37): the page offered every product, and
  * Approve then sent the application `access_denied`.
+ *
+ * Each box names the tools (and REST operations) its product unlocks; with some boxes ticked, the
+ * token reaches exactly what the ticked boxes name, so unticking a box withholds exactly what it
+ * names that no other ticked box names. A withheld call is 403 `insufficient_scope` (RFC 6750
+ * section 3.1) before its input is read, an allowed one reaches input validation, so every call
+ * is made with empty input. Expected names from the README's tool table (its Product column):
+ * BaZi is the one tool of basic_chart, and advanced_chart covers it too. Regression (issue 37):
+ * the basic_chart box promised Human Design, astrology and transits.
  */
 import { type Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../src/endpoints/index.js';
+import type { AnyOperation } from '../../src/operations/types.js';
+import { TOOLS } from '../../src/tools/index.js';
 import {
   approveWith,
   authorizationUrl,
@@ -37,11 +48,13 @@ async function signIn(
 ) {
   const { verifier, challenge } = pkcePair();
   let offered: string[] = [];
+  let page = '';
   const { callback } = await signInAsPerson(
     new Browser(),
     authorizationUrl(svc.url, clientId, challenge, { scope }),
     (form) => {
       offered = form.scopes;
+      page = form.html;
       return fill(form);
     },
   );
@@ -49,7 +62,7 @@ async function signIn(
   if (!code) throw new Error(`no code: ${callback?.href}`);
   const token = await exchange(svc.url, { clientId, code, verifier });
   expect(token.status).toBe(200);
-  return { offered, token: token.body };
+  return { offered, page, token: token.body };
 }
 
 const BAZI_ARGS = {
@@ -93,5 +106,130 @@ describe('a request without scope', () => {
     const { offered, token } = await signIn(await registeredClientId(svc.url), 'advanced_chart');
     expect(offered).toEqual(['advanced_chart']);
     expect(token.scope).toBe('advanced_chart');
+  });
+});
+
+/** What each box names, read from the page: `<strong>product</strong>: titles; over REST also …`. */
+function boxesOnPage(html: string): Map<string, AnyOperation[]> {
+  const boxes = new Map<string, AnyOperation[]>();
+  for (const [, product, text] of html.matchAll(
+    /value="(\w+)"[^>]*> <strong>\w+<\/strong>: ([^<]*)<\/label>/g,
+  )) {
+    const [tools = '', rest = ''] = text!.split('; over REST also ');
+    const titles = (list: string) => list.split(/, (?![^()]*\))/).filter(Boolean);
+    const named = titles(tools).map((title) => {
+      const tool = TOOLS.find((t) => t.title === title);
+      if (!tool) throw new Error(`the ${product} box names "${title}", which is no tool`);
+      return tool as AnyOperation;
+    });
+    for (const family of titles(rest)) {
+      const [, base, formats] = /^(.*) \(([^()]+)\)$/.exec(family)!;
+      for (const format of formats!.split(', ')) {
+        const op = ENDPOINTS.find((e) => e.title === `${base} (${format})`);
+        if (!op) throw new Error(`the ${product} box names "${family}", which is no REST operation`);
+        named.push(op);
+      }
+    }
+    boxes.set(product!, named);
+  }
+  return boxes;
+}
+
+/** The operations that need a product (free and public ones are every caller's). */
+const GATED = [...TOOLS, ...ENDPOINTS].filter((op) => op.access !== 'free' && op.access !== 'public');
+
+/** The status of a call with empty input: 403 when the token withholds it, else validation's. */
+async function statusOf(token: string, op: AnyOperation): Promise<number> {
+  const headers = { Authorization: `Bearer ${token}` };
+  if (TOOLS.includes(op as (typeof TOOLS)[number])) {
+    const res = await fetch(`${svc.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: op.name, arguments: {} },
+      }),
+    });
+    await res.body?.cancel();
+    return res.status;
+  }
+  const res = await fetch(`${svc.url}${op.http[0]!.path}`, { headers });
+  await res.body?.cancel();
+  return res.status;
+}
+
+describe('each consent box withholds exactly what it names', () => {
+  const PRODUCTS = ['basic_chart', 'advanced_chart', 'sage_api'];
+  let boxes: Map<string, AnyOperation[]>;
+  beforeAll(async () => {
+    const { page } = await signIn(await registeredClientId(svc.url), undefined);
+    boxes = boxesOnPage(page);
+    expect([...boxes.keys()]).toEqual(PRODUCTS);
+  });
+
+  /** Approves with these boxes ticked; the gated operations the token is refused. */
+  async function withheldWhenTicked(ticked: string[]): Promise<string[]> {
+    const { token } = await signIn(
+      await registeredClientId(svc.url),
+      undefined,
+      approveWith(svc.key, ticked),
+    );
+    expect(token.scope).toBe(ticked.join(' '));
+    const withheld: string[] = [];
+    for (const op of GATED) {
+      const status = await statusOf(token.access_token!, op);
+      expect([403, 400, 200], `${op.name}: ${status}`).toContain(status);
+      if (status === 403) withheld.push(op.name);
+    }
+    return withheld;
+  }
+
+  const namedBy = (products: string[]) =>
+    new Set(products.flatMap((p) => boxes.get(p)!.map((op) => op.name)));
+
+  it.each(['basic_chart', 'advanced_chart', 'sage_api'])(
+    'only %s ticked: the token reaches what it names',
+    async (p) => {
+      const named = namedBy([p]);
+      expect(named.size).toBeGreaterThan(0);
+      expect(await withheldWhenTicked([p])).toEqual(GATED.map((op) => op.name).filter((n) => !named.has(n)));
+    },
+  );
+
+  it.each([
+    // BaZi and its pictures stay: advanced_chart names them too.
+    ['basic_chart', []],
+    [
+      'advanced_chart',
+      [
+        'generate_chart',
+        'generate_composite',
+        'get_astrology_chart',
+        'get_transits',
+        'get_moon_transits',
+        'get_transit_chart',
+        'get_transit_periods',
+        'get_eclipses',
+        'get_retrogrades',
+        'get_planetary_return',
+        'multi_chart',
+        'render_bodygraph_svg',
+        'render_bodygraph_png',
+        'render_wheel_svg',
+        'render_wheel_png',
+      ],
+    ],
+    ['sage_api', ['query_sage']],
+  ])('%s unticked: exactly what it alone names is withheld', async (p, expected) => {
+    const others = PRODUCTS.filter((o) => o !== p);
+    const alone = [...namedBy([p])].filter((n) => !namedBy(others).has(n));
+    expect(alone.sort()).toEqual([...expected].sort());
+    expect((await withheldWhenTicked(others)).sort()).toEqual([...expected].sort());
   });
 });
