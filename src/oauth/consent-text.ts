@@ -16,7 +16,7 @@ export interface ConsentBox {
 }
 
 /** The operations a token granted this product may run: those whose access names it. */
-export function unlockedBy(product: ProductName, ops: readonly AnyOperation[]): AnyOperation[] {
+function unlockedBy(product: ProductName, ops: readonly AnyOperation[]): AnyOperation[] {
   return ops.filter(
     (op) => op.access !== 'public' && op.access !== 'free' && ACCESS_PRODUCTS[op.access].includes(product),
   );
@@ -47,7 +47,7 @@ export function consentBoxes(served: ServedOperations): Record<ProductName, Cons
 }
 
 /** A box's words: the tools, then what REST adds. */
-export function consentText(box: ConsentBox): string {
+function consentText(box: ConsentBox): string {
   const tools = box.tools.length ? box.tools.join(', ') : 'no tool at present';
   return box.rest.length ? `${tools}; over REST also ${box.rest.join(', ')}` : tools;
 }

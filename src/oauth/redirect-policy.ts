@@ -15,10 +15,10 @@ const REVERSE_DOMAIN = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+:$/;
  * reverse-domain alternative. Cursor registers `cursor://anysphere.cursor-mcp/oauth/callback`. RFC
  * 8252 section 8.4 says a scheme without a dot SHOULD be refused; it is, except for these.
  */
-export const DESKTOP_HOST_SCHEMES: ReadonlySet<string> = new Set(['cursor:']);
+const DESKTOP_HOST_SCHEMES: ReadonlySet<string> = new Set(['cursor:']);
 
 /** The accepted forms, as every refusal states them. */
-export const REDIRECT_FORMS =
+const REDIRECT_FORMS =
   'use an https URL, http on 127.0.0.1, [::1] or localhost (any port), or a private-use scheme in ' +
   'reverse-domain form such as com.example.app:/callback';
 
