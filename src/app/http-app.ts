@@ -123,6 +123,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     log,
     trust,
     publicLimit: (req) => limiter.take(clientAddress(req, trust)),
+    operations: { tools: options.tools, endpoints: options.endpoints },
   });
   const auth = createAuthenticator(deps.store.keys, options.keyCacheMs, oauth.tokens);
   const routes = buildRouteTable([...options.tools, ...options.endpoints]);

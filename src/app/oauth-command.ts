@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { isAllowedRedirect } from '../oauth/redirect-policy.js';
+import { redirectRefusal } from '../oauth/redirect-policy.js';
 import { seedFor } from '../sage/index.js';
 import { OPERATOR_CLIENT_PREFIX, openStore } from '../store/index.js';
 import type { Config } from './config.js';
@@ -48,11 +48,8 @@ export async function oauthCommand(
       if (!name) throw new OAuthUsageError(`--name is required\n${OAUTH_HELP}`);
       if (!redirects.length)
         throw new OAuthUsageError(`at least one --redirect-uri is required\n${OAUTH_HELP}`);
-      const bad = redirects.find((u) => !isAllowedRedirect(u));
-      if (bad)
-        throw new OAuthUsageError(
-          `--redirect-uri ${bad} is not allowed: use an https URL, or http on 127.0.0.1, [::1] or localhost`,
-        );
+      const refusal = redirects.map(redirectRefusal).find((r) => r !== null);
+      if (refusal) throw new OAuthUsageError(`--redirect-uri ${refusal}`);
       const clientId = `${OPERATOR_CLIENT_PREFIX}${randomBytes(12).toString('base64url')}`;
       const secret = values.public ? null : randomBytes(32).toString('base64url');
       await store.oauth.addClient({

@@ -4,6 +4,7 @@ import type { LookupFunction } from 'node:net';
 import { lookup as lookupCallback } from 'node:dns';
 import type { AuthorizationServerOptions } from './provider.js';
 import { isLoopbackAddress, isPublicAddress } from './public-address.js';
+import { isAllowedRedirect } from './redirect-policy.js';
 
 /** A failed document (unreachable, not 200, too slow) is not fetched again for this long. */
 const FAILURE_CACHE_MS = 60_000;
@@ -17,8 +18,9 @@ const MAX_CHECKED_BYTES = 5 * 1024;
  * reached a special-use address). Around it, this service:
  * - resolves the host first and refuses any special-use address (public-address.ts), so a refusal
  *   is immediate and named rather than a failed connection;
- * - remembers failures (unreachable, not 200, a client_id not its own URL) for a minute, so a bad
- *   client_id cannot make the server fetch it again and again.
+ * - remembers failures (unreachable, not 200, a client_id not its own URL, a redirect URI the
+ *   redirect rule refuses) for a minute, so a bad client_id cannot make the server fetch it again
+ *   and again (the refusal itself is the library's client validation, client-policy.ts).
  *
  * Test only: with OAUTH_TEST_METADATA_LOOPBACK_CA (a CA in PEM), loopback addresses are allowed and
  * that CA trusted, every other special-use address still refused at connection time.
@@ -50,7 +52,7 @@ export function metadataFetch(
     try {
       const init = dispatcher ? ({ ...options, dispatcher } as RequestInit) : options;
       const res = await globalThis.fetch(url, init);
-      if (res.status !== 200 || !(await namesItself(res, String(url)))) remember(failures, String(url));
+      if (res.status !== 200 || !(await isAcceptable(res, String(url)))) remember(failures, String(url));
       return res;
     } catch (e) {
       remember(failures, String(url));
@@ -60,12 +62,17 @@ export function metadataFetch(
   return { fetch: fetchDocument, allowMetadataFetch };
 }
 
-/** Whether a small document's client_id is its own URL (the library refuses it otherwise). */
-async function namesItself(res: Response, url: string): Promise<boolean> {
+/**
+ * Whether a small document names itself as client_id and lists only allowed redirect URIs (the
+ * library refuses it otherwise).
+ */
+async function isAcceptable(res: Response, url: string): Promise<boolean> {
   const length = Number(res.headers.get('content-length'));
   if (!Number.isInteger(length) || length > MAX_CHECKED_BYTES) return true; // the library's size limit decides
   try {
-    return (JSON.parse(await res.clone().text()) as { client_id?: unknown }).client_id === url;
+    const doc = JSON.parse(await res.clone().text()) as { client_id?: unknown; redirect_uris?: unknown };
+    const redirects = Array.isArray(doc.redirect_uris) ? (doc.redirect_uris as unknown[]) : [];
+    return doc.client_id === url && redirects.every((u) => typeof u === 'string' && isAllowedRedirect(u));
   } catch {
     return false;
   }

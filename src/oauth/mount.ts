@@ -8,6 +8,7 @@ import { AddressRateLimiter } from '../http-bridge/rate-limit.js';
 import type { Handler, Router } from '../http-bridge/router.js';
 import type { Store } from '../store/index.js';
 import { logAuthorizationEvents } from './audit-log.js';
+import { consentTexts, type ServedOperations } from './consent-text.js';
 import { metadataFetch } from './metadata-fetch.js';
 import {
   AS_METADATA_PATHS,
@@ -29,6 +30,8 @@ export interface OAuthMountOptions {
   trust: ProxyTrust;
   /** The address rate limit of key-less routes (metadata documents). */
   publicLimit: (req: Req) => void;
+  /** The registry's operations: the sign-in page's boxes say what each product unlocks. */
+  operations: ServedOperations;
 }
 
 export interface OAuthMount {
@@ -95,6 +98,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
     burst: config.signInPerMinute,
   });
   const keyAttempts = new AddressRateLimiter(KEY_ATTEMPTS);
+  const consent = consentTexts(options.operations);
 
   router.add('GET', RESOURCE_METADATA_PATHS, (req, res) => {
     options.publicLimit(req);
@@ -130,6 +134,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
       limitKey: (hash: string) => keyAttempts.take(hash),
       refused: (reason: string) =>
         log.info({ reason, address: clientAddress(req, trust) }, 'oauth sign-in refused'),
+      consent,
     };
   };
   router.add('GET', SIGN_IN_PATH, async (req, res) => signInPage(await signIn(req))(req, res));

@@ -2,9 +2,11 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { PRODUCTS, type Store } from '../store/index.js';
 import { storeAdapter } from './adapter.js';
+import { clientRedirectPolicy } from './client-policy.js';
 import { renderErrorPage } from './error-page.js';
 import { PAGE_HEADERS } from './page-shell.js';
 import { mcpResource, OAUTH_ROUTES, SIGN_IN_PATH } from './paths.js';
+import { scopeDefault } from './scope-default.js';
 
 /** Lifetimes, in seconds: short access tokens, single-use codes, refresh families up to 30 days. */
 export const TOKEN_TTL = {
@@ -59,6 +61,10 @@ export async function createAuthorizationServer(
     cookies: { keys: cookieKeys, long: { signed: true }, short: { signed: true } },
     // Listed so registrations may name them; granted per resource (resourceIndicators below).
     scopes: [...PRODUCTS],
+    // A request naming no product asks for the default products (RFC 6749 section 3.3).
+    extraParams: scopeDefault,
+    // One redirect rule for every client, however it arrives (redirect-policy.ts).
+    extraClientMetadata: clientRedirectPolicy,
     responseTypes: ['code'],
     pkce: { required: () => true },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],

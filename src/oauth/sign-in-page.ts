@@ -2,14 +2,8 @@ import type { ProductName } from '../store/index.js';
 import { escapeHtml } from './html.js';
 import { pageShell } from './page-shell.js';
 import { SIGN_IN_PATH } from './paths.js';
+import { isPrivateUseRedirect } from './redirect-policy.js';
 import { OPERATOR_CLIENT_PREFIX } from '../store/index.js';
-
-/** What each scope (a product of the key) lets the application do, in the person's words. */
-export const SCOPE_TEXT: Record<ProductName, string> = {
-  basic_chart: 'Calculate charts (Human Design, astrology, BaZi, transits) — basic_chart',
-  advanced_chart: 'Use the advanced chart tools (composites, series, pictures) — advanced_chart',
-  sage_api: 'Ask SAGE questions about your charts — sage_api',
-};
 
 /**
  * Who vouches for the application's name: the operator registered it, or a web site publishes its
@@ -32,10 +26,23 @@ export interface SignInView {
   redirectUri: string;
   /** The scopes the application asked for, each offered as a box the person may untick. */
   scopes: readonly ProductName[];
+  /** What each box unlocks, in words (consent-text.ts). */
+  consent: Readonly<Record<ProductName, string>>;
   /** The boxes ticked (all of them at first; what was sent after a failed attempt). */
   checked: readonly ProductName[];
   /** A message about the previous attempt (a wrong key), shown above the form. */
   problem?: string;
+}
+
+/**
+ * Where the access goes, said plainly: the origin of a web redirect, or the scheme (and host) of an
+ * application on the person's device.
+ */
+function destinationOf(uri: string): string {
+  const url = URL.parse(uri);
+  if (!url) return uri;
+  const place = url.host ? `${url.protocol}//${url.host}` : url.protocol;
+  return isPrivateUseRedirect(uri) ? `${place} (an application on this device)` : place;
 }
 
 /**
@@ -44,12 +51,11 @@ export interface SignInView {
  * answer, may narrow what it gets, and approves or denies.
  */
 export function renderSignInPage(view: SignInView): string {
-  const redirect = URL.parse(view.redirectUri);
-  const destination = redirect ? `${redirect.protocol}//${redirect.host}` : view.redirectUri;
+  const destination = destinationOf(view.redirectUri);
   const boxes = view.scopes
     .map(
       (s) =>
-        `<label><input type="checkbox" name="scope" value="${s}"${view.checked.includes(s) ? ' checked' : ''}> ${escapeHtml(SCOPE_TEXT[s])}</label>`,
+        `<label><input type="checkbox" name="scope" value="${s}"${view.checked.includes(s) ? ' checked' : ''}> <strong>${s}</strong>: ${escapeHtml(view.consent[s])}</label>`,
     )
     .join('\n');
   const problem = view.problem ? `<p class="error" role="alert">${escapeHtml(view.problem)}</p>` : '';

@@ -20,6 +20,8 @@ export interface SignInContext {
   limitKey: (keyHash: string) => void;
   /** Logs a refused submission (the reason only: never the key sent). */
   refused: (reason: string) => void;
+  /** What each product's box unlocks, in words (consent-text.ts). */
+  consent: Readonly<Record<ProductName, string>>;
 }
 
 const sendPage = (res: Res, status: number, html: string) => {
@@ -65,6 +67,7 @@ async function view(ctx: SignInContext, details: Interaction, checked?: ProductN
     clientId,
     redirectUri: String(details.params.redirect_uri ?? ''),
     scopes,
+    consent: ctx.consent,
     checked: checked ?? scopes,
   };
 }

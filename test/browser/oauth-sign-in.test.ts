@@ -3,14 +3,17 @@
  * on a phone (390 px) and a desktop (1280 px) width, with screenshots in test-results/. The page
  * must fit the width without scrolling sideways, work without JavaScript (it has none), send the
  * browser back to the application's redirect URI with a code or `access_denied`, and refuse to be
- * framed (CSP frame-ancestors 'none', RFC 6749 section 10.13 clickjacking).
+ * framed (CSP frame-ancestors 'none', RFC 6749 section 10.13 clickjacking). A request without
+ * `scope` (RFC 6749 section 3.3: the server's default, here every product) is approved like any
+ * other: regression of issue 37, where it came back `access_denied`.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/browser.js';
-import { authorizationUrl, pkcePair, REDIRECT_URI, registeredClientId } from '../helpers/oauth.js';
+import { authorizationUrl, exchange, pkcePair, REDIRECT_URI, registeredClientId } from '../helpers/oauth.js';
+import { connectMcp } from '../helpers/mcp.js';
 import { startService, type TestService } from '../helpers/service.js';
 
 const OUT = join(import.meta.dirname, '..', '..', 'test-results');
@@ -36,9 +39,13 @@ afterAll(async () => {
 
 /**
  * A page at this size, JavaScript off (the sign-in page needs none), whose navigations to the
- * application's redirect URI are answered here and recorded instead of leaving the machine.
+ * application's redirect URI are answered here and recorded instead of leaving the machine;
+ * `params` change the authorization request (undefined removes one).
  */
-async function openSignIn(size: (typeof SIZES)[number]): Promise<{ page: Page; callbacks: URL[] }> {
+async function openSignIn(
+  size: (typeof SIZES)[number],
+  params: Record<string, string | undefined> = {},
+): Promise<{ page: Page; callbacks: URL[]; clientId: string; verifier: string }> {
   const page = await browser.newPage();
   await page.setViewport({ width: size.width, height: size.height });
   await page.setJavaScriptEnabled(false);
@@ -51,9 +58,10 @@ async function openSignIn(size: (typeof SIZES)[number]): Promise<{ page: Page; c
     } else void req.continue();
   });
   const clientId = await registeredClientId(svc.url);
-  await page.goto(authorizationUrl(svc.url, clientId, pkcePair().challenge).href);
+  const { verifier, challenge } = pkcePair();
+  await page.goto(authorizationUrl(svc.url, clientId, challenge, params).href);
   await page.waitForSelector('#api_key');
-  return { page, callbacks };
+  return { page, callbacks, clientId, verifier };
 }
 
 const fitsWidth = (page: Page) =>
@@ -103,6 +111,49 @@ describe.each(SIZES)('the sign-in page at $width px', (size) => {
       await page.close();
     }
   });
+});
+
+it('a request without scope: every box offered, and Approve gives a code whose token calls a tool', async () => {
+  const { page, callbacks, clientId, verifier } = await openSignIn(SIZES[0], { scope: undefined });
+  try {
+    const boxes = await page.$$eval('input[name=scope]', (inputs) =>
+      inputs.map((i) => [
+        (i as unknown as { value: string }).value,
+        (i as unknown as { checked: boolean }).checked,
+      ]),
+    );
+    expect(boxes).toEqual([
+      ['basic_chart', true],
+      ['advanced_chart', true],
+      ['sage_api', true],
+    ]);
+    await page.type('#api_key', key);
+    await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
+    expect(callbacks).toHaveLength(1);
+    const code = callbacks[0]!.searchParams.get('code');
+    expect(code, callbacks[0]!.href).toMatch(/\S{20,}/);
+    const token = await exchange(svc.url, { clientId, code: code!, verifier });
+    expect(token.status).toBe(200);
+    // The key has basic_chart and advanced_chart: the grant is what was ticked and the key covers.
+    expect(token.body.scope).toBe('basic_chart advanced_chart');
+    const client = await connectMcp(svc.url, token.body.access_token!);
+    try {
+      const result = await client.callTool({
+        name: 'get_bazi_chart',
+        arguments: {
+          birthDate: '1990-05-15',
+          birthTime: '14:30',
+          birthLocation: 'London, UK',
+          gender: 'male',
+        },
+      });
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await page.close();
+  }
 });
 
 it('refuses to be framed by another page', async () => {

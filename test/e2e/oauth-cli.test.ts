@@ -2,7 +2,8 @@
  * Operator-registered OAuth clients (`npm run oauth -- clients add|list|remove`), for hosts that take
  * a fixed client id and secret (Claude's "OAuth Client ID" field, ChatGPT's predefined clients). A
  * client with a secret authenticates at the token endpoint with it (RFC 6749 section 2.3.1,
- * client_secret_post); a wrong secret is `invalid_client` (RFC 6749 section 5.2).
+ * client_secret_post); a wrong secret is `invalid_client` (RFC 6749 section 5.2). Its redirect URIs
+ * meet the rule every client meets (src/oauth/redirect-policy.ts; RFC 8252 sections 7.1, 7.3, 8.4).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -93,5 +94,29 @@ describe('oauth clients', () => {
     expect(removed.code, removed.stderr).toBe(0);
     expect(cli('clients', 'list').stdout).not.toContain(clientId);
     expect(cli('clients', 'remove', clientId!).code).toBe(2);
+  }, 120_000);
+
+  it('refuses the redirects registration refuses; a private-use scheme in reverse-domain form gets the code', async () => {
+    for (const uri of ['app://callback', 'javascript:alert(1)', 'https://app.example/cb#x']) {
+      const refused = cli('clients', 'add', '--name', 'Bad', '--redirect-uri', uri);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`--redirect-uri ${uri} is not allowed: `);
+    }
+    const native = 'com.example.desktop:/oauth/callback';
+    const added = cli('clients', 'add', '--name', 'Desktop app', '--redirect-uri', native, '--public');
+    expect(added.code, added.stderr).toBe(0);
+    const clientId = /client_id: (oc_\S+)/.exec(added.stdout)![1]!;
+    const svc = await startService({ DATA_DIR: dataDir });
+    try {
+      const { callback } = await signInAsPerson(
+        new Browser(),
+        authorizationUrl(svc.url, clientId, pkcePair().challenge, { redirect_uri: native }),
+        approveWith(svc.key),
+        native,
+      );
+      expect(callback?.searchParams.get('code')).toMatch(/\S{20,}/);
+    } finally {
+      await svc.close();
+    }
   }, 120_000);
 });

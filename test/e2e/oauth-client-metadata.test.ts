@@ -9,6 +9,11 @@
  * redirect_uris are the only ones allowed) and the MCP spec's security considerations (SSRF: no
  * private, link-local or metadata-service addresses; bounded size and time): the whole flow works
  * through the SDK client with no registration, and each bad document is refused on the page.
+ *
+ * A document's redirect URIs meet the same rule as a registration's (src/oauth/redirect-policy.ts:
+ * https, http on loopback, private-use schemes in reverse-domain form; RFC 8252 sections 7.1, 7.3
+ * and 8.4). Regression (issue 37): a document listing `app://callback` or `http://<remote host>/cb`
+ * was accepted and Approve sent the code there.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
@@ -35,7 +40,25 @@ let docs: Server;
 let docsUrl: string;
 const hits = new Map<string, number>();
 
-/** The documents the test serves, by path: a good one, a lying one, a huge one, a slow one. */
+/** Redirect URIs the rule refuses, each served in a document of its own (`/redirect-<i>.json`). */
+const REFUSED_REDIRECTS = [
+  'app://callback',
+  'myapp:/oauth/callback',
+  'http://evil.example/cb',
+  'http://192.168.1.10:8080/cb',
+  'javascript:alert(document.cookie)',
+  'data:text/html,<script>alert(1)</script>',
+  'file:///etc/passwd',
+  'https://app.example/cb#token',
+];
+/** A private-use redirect in reverse-domain form (RFC 8252 section 7.1's own example). */
+const NATIVE_REDIRECT = 'com.example.app:/oauth2redirect/example-provider';
+
+/**
+ * The documents the test serves, by path: a good one, a lying one, a huge one, a slow one, one per
+ * refused redirect URI (as a native app, so the library's own web-client check plays no part), and
+ * a native app's.
+ */
 function document(path: string): { body: string; delayMs?: number } | null {
   const url = `${docsUrl}${path}`;
   const good = {
@@ -51,6 +74,15 @@ function document(path: string): { body: string; delayMs?: number } | null {
     return { body: JSON.stringify({ ...good, client_id: `${docsUrl}/other.json` }) };
   if (path === '/huge.json') return { body: JSON.stringify({ ...good, client_name: 'x'.repeat(6_000) }) };
   if (path === '/slow.json') return { body: JSON.stringify(good), delayMs: 4_000 };
+  const refused = /^\/redirect-(\d+)\.json$/.exec(path);
+  if (refused && REFUSED_REDIRECTS[Number(refused[1])]) {
+    const redirect = REFUSED_REDIRECTS[Number(refused[1])]!;
+    return { body: JSON.stringify({ ...good, application_type: 'native', redirect_uris: [redirect] }) };
+  }
+  if (path === '/native.json')
+    return {
+      body: JSON.stringify({ ...good, application_type: 'native', redirect_uris: [NATIVE_REDIRECT] }),
+    };
   return null;
 }
 
@@ -121,6 +153,17 @@ describe('a client identified by its metadata document', () => {
     expect(hits.get('/cached.json')).toBe(1);
   });
 
+  it('a native app with a private-use redirect in reverse-domain form: Approve sends the code there', async () => {
+    const clientId = `${docsUrl}/native.json`;
+    const { callback } = await signInAsPerson(
+      new Browser(),
+      authorizationUrl(svc.url, clientId, pkcePair().challenge, { redirect_uri: NATIVE_REDIRECT }),
+      approveWith(await svc.createKey(['basic_chart'])),
+      NATIVE_REDIRECT,
+    );
+    expect(callback?.searchParams.get('code')).toMatch(/\S{20,}/);
+  });
+
   it('only its own redirect URIs are allowed', async () => {
     const res = await new Browser().fetch(
       authorizationUrl(svc.url, `${docsUrl}/good.json`, pkcePair().challenge, {
@@ -165,6 +208,26 @@ describe('refused documents, shown on the page and never redirected', () => {
     await refusedAt(`${docsUrl}/slow.json`);
     expect(Date.now() - started).toBeLessThan(4_000);
   }, 15_000);
+
+  it.each(REFUSED_REDIRECTS.map((uri, i) => [uri, i]))(
+    'a document listing %s: the page names it, no code is sent, and it is not fetched again',
+    async (uri, i) => {
+      const clientId = `${docsUrl}/redirect-${i}.json`;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const res = await new Browser().fetch(
+          authorizationUrl(svc.url, clientId, pkcePair().challenge, { redirect_uri: uri }),
+        );
+        expect(res.headers.get('location')).toBeNull();
+        expect(res.status).toBe(400);
+        const page = await res.text();
+        expect(page).toContain('Sign-in cannot continue');
+        // First the reason; then the remembered failure (the document is not fetched again).
+        if (attempt === 0)
+          expect(page).toMatch(/invalid_redirect_uri<\/strong>: redirect_uris: \S+ is not allowed/);
+      }
+      expect(hits.get(`/redirect-${i}.json`)).toBe(1);
+    },
+  );
 
   it('plain http is not a metadata document URL', async () => {
     await refusedAt(`http://127.0.0.1:9/client.json`);

@@ -113,12 +113,13 @@ export function readSignInForm(html: string, base: string): SignInForm {
 /**
  * What a person does in the browser: open the authorization URL, follow it to the sign-in page,
  * fill in the form and submit it, then follow the redirects until the one to the client's
- * redirect URI, whose query is returned (code, state, iss, or error).
+ * redirect URI (`redirectUri`), whose query is returned (code, state, iss, or error).
  */
 export async function signInAsPerson(
   browser: Browser,
   authorizationUrl: URL,
   fill: (form: SignInForm) => Record<string, string | string[]>,
+  redirectUri = REDIRECT_URI,
 ): Promise<{ callback: URL | null; page: Response; pageHtml: string }> {
   let res = await browser.fetch(authorizationUrl);
   let url = authorizationUrl.href;
@@ -139,7 +140,7 @@ export async function signInAsPerson(
   url = form.action;
   while (res.status >= 300 && res.status < 400) {
     const next = new URL(res.headers.get('location')!, url);
-    if (next.href.startsWith(REDIRECT_URI)) return { callback: next, page: res, pageHtml: '' };
+    if (next.href.startsWith(redirectUri)) return { callback: next, page: res, pageHtml: '' };
     url = next.href;
     res = await browser.fetch(url);
   }
