@@ -7,6 +7,7 @@ import type { ProxyTrust } from '../http-bridge/proxy-trust.js';
 import { AddressRateLimiter } from '../http-bridge/rate-limit.js';
 import type { Handler, Router } from '../http-bridge/router.js';
 import type { Store } from '../store/index.js';
+import { signInLimits } from './attempt-limits.js';
 import { logAuthorizationEvents } from './audit-log.js';
 import { metadataFetch } from './metadata-fetch.js';
 import {
@@ -43,9 +44,6 @@ function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return 'localhost';
   return host.includes(':') ? `[${host}]` : host;
 }
-
-/** Keys limiting sign-in attempts per presented key (by its hash), beside the per-address limit. */
-const KEY_ATTEMPTS = { perMinute: 10, burst: 20 };
 
 /**
  * The authorization server on the service's router: discovery documents, the library's endpoints
@@ -90,11 +88,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
     perMinute: config.registrationsPerMinute,
     burst: config.registrationsPerMinute,
   });
-  const signIns = new AddressRateLimiter({
-    perMinute: config.signInPerMinute,
-    burst: config.signInPerMinute,
-  });
-  const keyAttempts = new AddressRateLimiter(KEY_ATTEMPTS);
+  const signIns = signInLimits(config.signInPerMinute);
 
   router.add('GET', RESOURCE_METADATA_PATHS, (req, res) => {
     options.publicLimit(req);
@@ -126,8 +120,8 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
       provider,
       secret,
       findKey: (key: string) => options.store.keys.authenticate(key),
-      limitAddress: (r: Req) => signIns.take(clientAddress(r, trust)),
-      limitKey: (hash: string) => keyAttempts.take(hash),
+      limitAddress: (r: Req) => signIns.address(clientAddress(r, trust)),
+      limitKey: (hash: string) => signIns.key(hash),
       refused: (reason: string) =>
         log.info({ reason, address: clientAddress(req, trust) }, 'oauth sign-in refused'),
     };

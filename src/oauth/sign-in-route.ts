@@ -1,9 +1,10 @@
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
+import { AppError, HTTP_STATUS } from '../core/errors.js';
 import { HTML_TYPE, type Req, type Res, send } from '../http-bridge/http.js';
 import { type ApiKeyRecord, hashKey, PRODUCTS, type ProductName } from '../store/index.js';
 import { antiForgeryToken, isAntiForgeryToken } from './csrf.js';
-import { renderErrorPage } from './error-page.js';
+import { renderErrorPage, WAIT_AND_RETRY } from './error-page.js';
 import { fieldList, fieldValue, readForm } from './form-body.js';
 import { PAGE_HEADERS } from './page-shell.js';
 import { mcpResource } from './paths.js';
@@ -15,7 +16,7 @@ export interface SignInContext {
   secret: string;
   /** The active key for a presented secret, or null (store/keys.ts). */
   findKey: (key: string) => Promise<ApiKeyRecord | null>;
-  /** Throws 429 when this address or this key has tried too often (attempt-limits.ts). */
+  /** Throws 429 rate_limited when this address or this key has tried too often (attempt-limits.ts). */
   limitAddress: (req: Req) => void;
   limitKey: (keyHash: string) => void;
   /** Logs a refused submission (the reason only: never the key sent). */
@@ -26,6 +27,25 @@ const sendPage = (res: Res, status: number, html: string) => {
   for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
   send(res, status, HTML_TYPE, html);
 };
+
+/**
+ * The flow's refusals as its own page rather than the API's JSON: the sign-in limits (429 with
+ * Retry-After, saying which limit) and a form the page cannot read. 5xx stay with the service's
+ * error handling, which logs them.
+ */
+function answeredAsPage(run: (req: Req, res: Res) => Promise<void>) {
+  return async (req: Req, res: Res): Promise<void> => {
+    try {
+      await run(req, res);
+    } catch (e) {
+      const status = e instanceof AppError ? HTTP_STATUS[e.code] : 500;
+      if (!(e instanceof AppError) || status >= 500 || res.headersSent) throw e;
+      if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
+      const advice = e.code === 'rate_limited' ? WAIT_AND_RETRY : undefined;
+      sendPage(res, status, renderErrorPage(e.code, e.message, advice));
+    }
+  };
+}
 
 const isProduct = (s: string): s is ProductName => (PRODUCTS as readonly string[]).includes(s);
 
@@ -71,12 +91,12 @@ async function view(ctx: SignInContext, details: Interaction, checked?: ProductN
 
 /** GET: the page for the interaction this browser is in. */
 export function signInPage(ctx: SignInContext) {
-  return async (req: Req, res: Res): Promise<void> => {
+  return answeredAsPage(async (req, res) => {
     ctx.limitAddress(req);
     const details = await interactionOf(ctx, req, res);
     if (!details) return;
     sendPage(res, 200, renderSignInPage(await view(ctx, details)));
-  };
+  });
 }
 
 /**
@@ -85,7 +105,7 @@ export function signInPage(ctx: SignInContext) {
  * then the grant: the ticked scopes the key's products cover, bound to the MCP resource.
  */
 export function signInSubmit(ctx: SignInContext) {
-  return async (req: Req, res: Res): Promise<void> => {
+  return answeredAsPage(async (req, res) => {
     ctx.limitAddress(req);
     const form = await readForm(req);
     const details = await interactionOf(ctx, req, res);
@@ -136,7 +156,7 @@ export function signInSubmit(ctx: SignInContext) {
       { login: { accountId: key.id }, consent: { grantId } },
       { mergeWithLastSubmission: false },
     );
-  };
+  });
 }
 
 /** The grant: the granted scopes on the MCP resource, the rest of what was asked marked refused. */
