@@ -30,6 +30,8 @@ export interface OAuthMountOptions {
   trust: ProxyTrust;
   /** The address rate limit of key-less routes (metadata documents). */
   publicLimit: (req: Req) => void;
+  /** The Host rule of /mcp (http-bridge/mcp-guard.ts hostGuard): throws 403 for a Host not served. */
+  checkHost: (req: Req) => void;
 }
 
 export interface OAuthMount {
@@ -43,6 +45,23 @@ export interface OAuthMount {
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return 'localhost';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * The router as the mount registers on it: every handler checks the Host first, so no OAuth route
+ * (page, endpoint or metadata document) answers under a name a DNS-rebinding page chose.
+ */
+function hostChecked(router: Router, checkHost: (req: Req) => void): Pick<Router, 'add' | 'addPrefix'> {
+  const guarded =
+    (handler: Handler): Handler =>
+    (req, res, target) => {
+      checkHost(req);
+      return handler(req, res, target);
+    };
+  return {
+    add: (method, paths, handler) => router.add(method, paths, guarded(handler)),
+    addPrefix: (prefix, handler) => router.addPrefix(prefix, guarded(handler)),
+  };
 }
 
 /**
@@ -89,18 +108,19 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
     burst: config.registrationsPerMinute,
   });
   const signIns = signInLimits(config.signInPerMinute);
+  const routes = hostChecked(router, options.checkHost);
 
-  router.add('GET', RESOURCE_METADATA_PATHS, (req, res) => {
+  routes.add('GET', RESOURCE_METADATA_PATHS, (req, res) => {
     options.publicLimit(req);
     res.setHeader('Cache-Control', 'public, max-age=3600');
     send(res, 200, JSON_TYPE, JSON.stringify(protectedResourceMetadata(issuerFor(req))));
   });
-  router.add('GET', AS_METADATA_PATHS, async (req, res, target) => {
+  routes.add('GET', AS_METADATA_PATHS, async (req, res, target) => {
     options.publicLimit(req);
     req.url = LIBRARY_DISCOVERY_PATH;
     await library(req, res, target);
   });
-  router.add('POST', OAUTH_ROUTES.registration, async (req, res, target) => {
+  routes.add('POST', OAUTH_ROUTES.registration, async (req, res, target) => {
     registrations.take(clientAddress(req, trust));
     await library(req, res, target);
   });
@@ -110,9 +130,9 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
     OAUTH_ROUTES.revocation,
     OAUTH_ROUTES.jwks,
   ])
-    router.add('*', path, library);
+    routes.add('*', path, library);
   // The library's own continuation of an authorization after the sign-in page.
-  router.addPrefix(`${OAUTH_ROUTES.authorization}/`, library);
+  routes.addPrefix(`${OAUTH_ROUTES.authorization}/`, library);
 
   const signIn = async (req: Req) => {
     const { provider, secret } = await serverFor(req);
@@ -126,8 +146,8 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
         log.info({ reason, address: clientAddress(req, trust) }, 'oauth sign-in refused'),
     };
   };
-  router.add('GET', SIGN_IN_PATH, async (req, res) => signInPage(await signIn(req))(req, res));
-  router.add('POST', SIGN_IN_PATH, async (req, res) => signInSubmit(await signIn(req))(req, res));
+  routes.add('GET', SIGN_IN_PATH, async (req, res) => signInPage(await signIn(req))(req, res));
+  routes.add('POST', SIGN_IN_PATH, async (req, res) => signInSubmit(await signIn(req))(req, res));
 
   return {
     tokens: {
