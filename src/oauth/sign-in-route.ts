@@ -150,13 +150,31 @@ export function signInSubmit(ctx: SignInContext) {
         `Tick at least one thing the application may do that your key includes (your key has: ${key.products.join(', ') || 'no products'}).`,
       );
     const grantId = await saveGrant(ctx.provider, details, key, granted, requested);
-    await ctx.provider.interactionFinished(
+    const returnTo = await ctx.provider.interactionResult(
       req,
       res,
       { login: { accountId: key.id }, consent: { grantId } },
       { mergeWithLastSubmission: false },
     );
+    // After the result is saved: the library refuses a result whose session changed account.
+    await moveSessionTo(ctx.provider, req, res, key.id);
+    res.writeHead(303, { Location: returnTo, 'Content-Length': '0' }).end();
   });
+}
+
+/**
+ * A browser that signed in with another key earlier (its session cookie, up to TOKEN_TTL.Session)
+ * has its session moved to this key. Else the library would answer the sign-in with its own page
+ * ending that session first: an auto-submitting form with inline script and no CSP, posting to a
+ * logout endpoint this server does not serve. Sessions grant nothing here (every authorization asks
+ * for a key), so nothing of the earlier key is lost.
+ */
+async function moveSessionTo(provider: Provider, req: Req, res: Res, accountId: string): Promise<void> {
+  const session = await provider.Session.get(provider.createContext(req, res));
+  if (!session.accountId || session.accountId === accountId) return;
+  session.loginAccount({ accountId });
+  session.authorizations = {};
+  await session.persist();
 }
 
 /** The grant: the granted scopes on the MCP resource, the rest of what was asked marked refused. */

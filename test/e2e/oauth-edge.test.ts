@@ -3,7 +3,13 @@
  * - every route the OAuth mount registers refuses a Host it does not serve on a loopback bind, as
  *   /mcp does (the MCP transport's DNS-rebinding warning): a rebinding page would otherwise open the
  *   real sign-in page under its own origin. The routes are enumerated by mounting on a recording
- *   router, so a route added later is checked without editing this list.
+ *   router, so a route added later is checked without editing this list;
+ * - `response_mode=form_post` (OAuth 2.0 Form Post Response Mode, optional for a server) is refused:
+ *   its answer is the library's auto-submitting page with inline script and no CSP. The refusal is
+ *   the library's own for a mode it does not know, `unsupported_response_mode`, sent to the
+ *   registered redirect URI as any authorization error is (RFC 6749 section 4.1.2.1);
+ * - a browser that signed in with one key and then with another got the library's logout form (the
+ *   same page, posting to an endpoint this service does not serve) instead of a code.
  */
 import { request } from 'node:http';
 import pino from 'pino';
@@ -17,6 +23,17 @@ import {
   RESOURCE_METADATA_PATHS,
   SIGN_IN_PATH,
 } from '../../src/oauth/paths.js';
+import {
+  approveWith,
+  authorizationUrl,
+  Browser,
+  exchange,
+  pkcePair,
+  REDIRECT_URI,
+  register,
+  registeredClientId,
+  signInAsPerson,
+} from '../helpers/oauth.js';
 import type { Store } from '../../src/store/index.js';
 import { startService, type TestService } from '../helpers/service.js';
 
@@ -112,5 +129,80 @@ describe('Host on a loopback bind', () => {
     const signIn = await withHost('GET', SIGN_IN_PATH, `rebind.example:${port}`);
     expect(mcp.status).toBe(403);
     expect(JSON.parse(signIn.body).error.message).toBe(JSON.parse(mcp.body).error.message);
+  });
+});
+
+describe('response_mode=form_post', () => {
+  const noRedirect = (url: URL) => fetch(url, { redirect: 'manual' });
+
+  it('is refused with unsupported_response_mode at the registered redirect URI, by a plain redirect', async () => {
+    const clientId = await registeredClientId(svc.url);
+    const res = await noRedirect(
+      authorizationUrl(svc.url, clientId, pkcePair().challenge, { response_mode: 'form_post' }),
+    );
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+    expect(back.searchParams.get('error')).toBe('unsupported_response_mode');
+    expect(back.searchParams.get('state')).toBe('xyz');
+    expect(await res.text()).not.toContain('<script');
+  });
+
+  it('with a redirect URI not registered: the error page with the pages’ headers, no script', async () => {
+    const clientId = await registeredClientId(svc.url);
+    const res = await noRedirect(
+      authorizationUrl(svc.url, clientId, pkcePair().challenge, {
+        response_mode: 'form_post',
+        redirect_uri: 'https://attacker.example/cb',
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    const html = await res.text();
+    expect(html).toContain('Sign-in cannot continue');
+    expect(html).not.toContain('<script');
+  });
+
+  it('the metadata no longer lists it, and a registration asking for it is refused', async () => {
+    const meta = (await (await fetch(`${svc.url}/.well-known/oauth-authorization-server`)).json()) as {
+      response_modes_supported: string[];
+    };
+    expect(meta.response_modes_supported).toEqual(['query', 'fragment']);
+    const res = await register(svc.url, { response_modes: ['form_post'] });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe('invalid_client_metadata');
+  });
+});
+
+describe('one browser, two keys', () => {
+  const accountOf = async (token: string) =>
+    (await svc.service.deps.store.oauth.find('AccessToken', token))?.accountId;
+  const idOf = async (key: string) => (await svc.service.deps.store.keys.authenticate(key))!.id;
+
+  it('signing in with another key after the first gives a code acting for the second key', async () => {
+    const [first, second] = [await svc.createKey(['basic_chart']), await svc.createKey(['basic_chart'])];
+    const browser = new Browser();
+    const clientId = await registeredClientId(svc.url);
+    const tokens: string[] = [];
+    for (const key of [first, second]) {
+      const { verifier, challenge } = pkcePair();
+      const { callback, pageHtml } = await signInAsPerson(
+        browser,
+        authorizationUrl(svc.url, clientId, challenge),
+        approveWith(key),
+      );
+      expect(pageHtml).not.toContain('<script');
+      expect(callback?.searchParams.get('code'), pageHtml.slice(0, 300)).toBeTruthy();
+      const { body } = await exchange(svc.url, {
+        clientId,
+        code: callback!.searchParams.get('code')!,
+        verifier,
+      });
+      tokens.push(body.access_token!);
+    }
+    expect(await accountOf(tokens[0]!)).toBe(await idOf(first));
+    expect(await accountOf(tokens[1]!)).toBe(await idOf(second));
   });
 });
