@@ -17,7 +17,7 @@ import {
   send,
   sendJson,
 } from '../http-bridge/http.js';
-import type { McpEdgePolicy } from '../http-bridge/mcp-guard.js';
+import { hostGuard, type McpEdgePolicy } from '../http-bridge/mcp-guard.js';
 import { mcpRoute } from '../http-bridge/mcp-route.js';
 import { type MetricsSource, metricsRoute } from '../http-bridge/metrics-route.js';
 import { proxyTrust } from '../http-bridge/proxy-trust.js';
@@ -124,6 +124,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     trust,
     publicLimit: (req) => limiter.take(clientAddress(req, trust)),
     operations: { tools: options.tools, endpoints: options.endpoints },
+    checkHost: hostGuard(options.mcpEdge.loopbackOnly),
   });
   const auth = createAuthenticator(deps.store.keys, options.keyCacheMs, oauth.tokens);
   const routes = buildRouteTable([...options.tools, ...options.endpoints]);

@@ -30,21 +30,34 @@ function sameOrigin(origin: string, host: string | undefined): boolean {
 }
 
 /**
- * DNS-rebinding and cross-site protection for /mcp (MCP Streamable HTTP transport, security warning):
- * on a loopback bind the Host header must be a loopback name; a present Origin must be the request's
- * own origin, a loopback origin when bound to loopback, or listed in ALLOWED_ORIGINS. Clients that are
- * not browsers send no Origin and pass. Refusals throw 403.
+ * DNS-rebinding protection of every route a page on another site must not reach under its own name
+ * (/mcp, the OAuth routes): on a loopback bind the Host header must be a loopback name, else 403.
+ * Bound elsewhere the deployment's proxy owns host names.
  */
-export function mcpEdgeGuard(policy: McpEdgePolicy): (req: Req) => void {
-  const allowed = new Set(policy.allowedOrigins);
+export function hostGuard(loopbackOnly: boolean): (req: Req) => void {
   return (req) => {
     const host = req.headers.host;
-    if (policy.loopbackOnly && !validateHostHeader(host, localhostAllowedHostnames()).ok) {
+    if (loopbackOnly && !validateHostHeader(host, localhostAllowedHostnames()).ok) {
       throw new AppError(
         'forbidden',
         `Host "${host ?? ''}" is not accepted: this server listens on loopback and answers only localhost, 127.0.0.1 or [::1].`,
       );
     }
+  };
+}
+
+/**
+ * DNS-rebinding and cross-site protection for /mcp (MCP Streamable HTTP transport, security warning):
+ * the Host rule of hostGuard; a present Origin must be the request's own origin, a loopback origin
+ * when bound to loopback, or listed in ALLOWED_ORIGINS. Clients that are not browsers send no Origin
+ * and pass. Refusals throw 403.
+ */
+export function mcpEdgeGuard(policy: McpEdgePolicy): (req: Req) => void {
+  const allowed = new Set(policy.allowedOrigins);
+  const checkHost = hostGuard(policy.loopbackOnly);
+  return (req) => {
+    checkHost(req);
+    const host = req.headers.host;
     const origin = req.headers.origin;
     if (origin === undefined || origin === '') return;
     const ok =

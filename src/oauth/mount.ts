@@ -7,6 +7,7 @@ import type { ProxyTrust } from '../http-bridge/proxy-trust.js';
 import { AddressRateLimiter } from '../http-bridge/rate-limit.js';
 import type { Handler, Router } from '../http-bridge/router.js';
 import type { Store } from '../store/index.js';
+import { signInLimits } from './attempt-limits.js';
 import { logAuthorizationEvents } from './audit-log.js';
 import { consentTexts, type ServedOperations } from './consent-text.js';
 import { metadataFetch } from './metadata-fetch.js';
@@ -32,6 +33,8 @@ export interface OAuthMountOptions {
   publicLimit: (req: Req) => void;
   /** The registry's operations: the sign-in page's boxes say what each product unlocks. */
   operations: ServedOperations;
+  /** The Host rule of /mcp (http-bridge/mcp-guard.ts hostGuard): throws 403 for a Host not served. */
+  checkHost: (req: Req) => void;
 }
 
 export interface OAuthMount {
@@ -47,8 +50,22 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/** Keys limiting sign-in attempts per presented key (by its hash), beside the per-address limit. */
-const KEY_ATTEMPTS = { perMinute: 10, burst: 20 };
+/**
+ * The router as the mount registers on it: every handler checks the Host first, so no OAuth route
+ * (page, endpoint or metadata document) answers under a name a DNS-rebinding page chose.
+ */
+function hostChecked(router: Router, checkHost: (req: Req) => void): Pick<Router, 'add' | 'addPrefix'> {
+  const guarded =
+    (handler: Handler): Handler =>
+    (req, res, target) => {
+      checkHost(req);
+      return handler(req, res, target);
+    };
+  return {
+    add: (method, paths, handler) => router.add(method, paths, guarded(handler)),
+    addPrefix: (prefix, handler) => router.addPrefix(prefix, guarded(handler)),
+  };
+}
 
 /**
  * The authorization server on the service's router: discovery documents, the library's endpoints
@@ -93,24 +110,19 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
     perMinute: config.registrationsPerMinute,
     burst: config.registrationsPerMinute,
   });
-  const signIns = new AddressRateLimiter({
-    perMinute: config.signInPerMinute,
-    burst: config.signInPerMinute,
-  });
-  const keyAttempts = new AddressRateLimiter(KEY_ATTEMPTS);
-  const consent = consentTexts(options.operations);
+  const routes = hostChecked(router, options.checkHost);
 
-  router.add('GET', RESOURCE_METADATA_PATHS, (req, res) => {
+  routes.add('GET', RESOURCE_METADATA_PATHS, (req, res) => {
     options.publicLimit(req);
     res.setHeader('Cache-Control', 'public, max-age=3600');
     send(res, 200, JSON_TYPE, JSON.stringify(protectedResourceMetadata(issuerFor(req))));
   });
-  router.add('GET', AS_METADATA_PATHS, async (req, res, target) => {
+  routes.add('GET', AS_METADATA_PATHS, async (req, res, target) => {
     options.publicLimit(req);
     req.url = LIBRARY_DISCOVERY_PATH;
     await library(req, res, target);
   });
-  router.add('POST', OAUTH_ROUTES.registration, async (req, res, target) => {
+  routes.add('POST', OAUTH_ROUTES.registration, async (req, res, target) => {
     registrations.take(clientAddress(req, trust));
     await library(req, res, target);
   });
@@ -120,25 +132,11 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
     OAUTH_ROUTES.revocation,
     OAUTH_ROUTES.jwks,
   ])
-    router.add('*', path, library);
+    routes.add('*', path, library);
   // The library's own continuation of an authorization after the sign-in page.
-  router.addPrefix(`${OAUTH_ROUTES.authorization}/`, library);
+  routes.addPrefix(`${OAUTH_ROUTES.authorization}/`, library);
 
-  const signIn = async (req: Req) => {
-    const { provider, secret } = await serverFor(req);
-    return {
-      provider,
-      secret,
-      findKey: (key: string) => options.store.keys.authenticate(key),
-      limitAddress: (r: Req) => signIns.take(clientAddress(r, trust)),
-      limitKey: (hash: string) => keyAttempts.take(hash),
-      refused: (reason: string) =>
-        log.info({ reason, address: clientAddress(req, trust) }, 'oauth sign-in refused'),
-      consent,
-    };
-  };
-  router.add('GET', SIGN_IN_PATH, async (req, res) => signInPage(await signIn(req))(req, res));
-  router.add('POST', SIGN_IN_PATH, async (req, res) => signInSubmit(await signIn(req))(req, res));
+  addSignInRoutes(routes, serverFor, options, consentTexts(options.operations));
 
   return {
     tokens: {
@@ -148,4 +146,30 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
     },
     resourceMetadataUrl: (req) => `${issuerFor(req)}${RESOURCE_METADATA_PATHS[0]}`,
   };
+}
+
+/** The sign-in page (GET) and its form (POST), limited per address and per presented key. */
+function addSignInRoutes(
+  routes: Pick<Router, 'add'>,
+  serverFor: (req: Req) => Promise<{ provider: Provider; secret: string }>,
+  options: OAuthMountOptions,
+  consent: ReturnType<typeof consentTexts>,
+): void {
+  const { log, trust } = options;
+  const signIns = signInLimits(options.config.signInPerMinute);
+  const signIn = async (req: Req) => {
+    const { provider, secret } = await serverFor(req);
+    return {
+      provider,
+      secret,
+      findKey: (key: string) => options.store.keys.authenticate(key),
+      limitAddress: (r: Req) => signIns.address(clientAddress(r, trust)),
+      limitKey: (hash: string) => signIns.key(hash),
+      refused: (reason: string) =>
+        log.info({ reason, address: clientAddress(req, trust) }, 'oauth sign-in refused'),
+      consent,
+    };
+  };
+  routes.add('GET', SIGN_IN_PATH, async (req, res) => signInPage(await signIn(req))(req, res));
+  routes.add('POST', SIGN_IN_PATH, async (req, res) => signInSubmit(await signIn(req))(req, res));
 }

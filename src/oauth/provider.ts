@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { PRODUCTS, type Store } from '../store/index.js';
 import { storeAdapter } from './adapter.js';
 import { clientRedirectPolicy } from './client-policy.js';
@@ -7,6 +8,7 @@ import { renderErrorPage } from './error-page.js';
 import { PAGE_HEADERS } from './page-shell.js';
 import { mcpResource, OAUTH_ROUTES, SIGN_IN_PATH } from './paths.js';
 import { scopeDefault } from './scope-default.js';
+import { listAnsweredResponseModes, RedirectOnlyProvider } from './response-modes.js';
 
 /** Lifetimes, in seconds: short access tokens, single-use codes, refresh families up to 30 days. */
 export const TOKEN_TTL = {
@@ -136,7 +138,8 @@ export async function createAuthorizationServer(
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };
-  const provider = new Provider(issuer, configuration);
+  const provider = new RedirectOnlyProvider(issuer, configuration);
+  listAnsweredResponseModes(provider);
   // Requests reach the library with the issuer's scheme and host set by oauth/mount.ts.
   provider.proxy = true;
   return { provider, cookieKey };

@@ -1,9 +1,10 @@
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
+import { AppError, HTTP_STATUS } from '../core/errors.js';
 import { HTML_TYPE, type Req, type Res, send } from '../http-bridge/http.js';
 import { type ApiKeyRecord, hashKey, PRODUCTS, type ProductName } from '../store/index.js';
 import { antiForgeryToken, isAntiForgeryToken } from './csrf.js';
-import { renderErrorPage } from './error-page.js';
+import { renderErrorPage, WAIT_AND_RETRY } from './error-page.js';
 import { fieldList, fieldValue, readForm } from './form-body.js';
 import { PAGE_HEADERS } from './page-shell.js';
 import { mcpResource } from './paths.js';
@@ -15,7 +16,7 @@ export interface SignInContext {
   secret: string;
   /** The active key for a presented secret, or null (store/keys.ts). */
   findKey: (key: string) => Promise<ApiKeyRecord | null>;
-  /** Throws 429 when this address or this key has tried too often (attempt-limits.ts). */
+  /** Throws 429 rate_limited when this address or this key has tried too often (attempt-limits.ts). */
   limitAddress: (req: Req) => void;
   limitKey: (keyHash: string) => void;
   /** Logs a refused submission (the reason only: never the key sent). */
@@ -28,6 +29,25 @@ const sendPage = (res: Res, status: number, html: string) => {
   for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
   send(res, status, HTML_TYPE, html);
 };
+
+/**
+ * The flow's refusals as its own page rather than the API's JSON: the sign-in limits (429 with
+ * Retry-After, saying which limit) and a form the page cannot read. 5xx stay with the service's
+ * error handling, which logs them.
+ */
+function answeredAsPage(run: (req: Req, res: Res) => Promise<void>) {
+  return async (req: Req, res: Res): Promise<void> => {
+    try {
+      await run(req, res);
+    } catch (e) {
+      const status = e instanceof AppError ? HTTP_STATUS[e.code] : 500;
+      if (!(e instanceof AppError) || status >= 500 || res.headersSent) throw e;
+      if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
+      const advice = e.code === 'rate_limited' ? WAIT_AND_RETRY : undefined;
+      sendPage(res, status, renderErrorPage(e.code, e.message, advice));
+    }
+  };
+}
 
 const isProduct = (s: string): s is ProductName => (PRODUCTS as readonly string[]).includes(s);
 
@@ -74,12 +94,12 @@ async function view(ctx: SignInContext, details: Interaction, checked?: ProductN
 
 /** GET: the page for the interaction this browser is in. */
 export function signInPage(ctx: SignInContext) {
-  return async (req: Req, res: Res): Promise<void> => {
+  return answeredAsPage(async (req, res) => {
     ctx.limitAddress(req);
     const details = await interactionOf(ctx, req, res);
     if (!details) return;
     sendPage(res, 200, renderSignInPage(await view(ctx, details)));
-  };
+  });
 }
 
 /**
@@ -88,7 +108,7 @@ export function signInPage(ctx: SignInContext) {
  * then the grant: the ticked scopes the key's products cover, bound to the MCP resource.
  */
 export function signInSubmit(ctx: SignInContext) {
-  return async (req: Req, res: Res): Promise<void> => {
+  return answeredAsPage(async (req, res) => {
     ctx.limitAddress(req);
     const form = await readForm(req);
     const details = await interactionOf(ctx, req, res);
@@ -133,13 +153,31 @@ export function signInSubmit(ctx: SignInContext) {
         `Tick at least one thing the application may do that your key includes (your key has: ${key.products.join(', ') || 'no products'}).`,
       );
     const grantId = await saveGrant(ctx.provider, details, key, granted, requested);
-    await ctx.provider.interactionFinished(
+    const returnTo = await ctx.provider.interactionResult(
       req,
       res,
       { login: { accountId: key.id }, consent: { grantId } },
       { mergeWithLastSubmission: false },
     );
-  };
+    // After the result is saved: the library refuses a result whose session changed account.
+    await moveSessionTo(ctx.provider, req, res, key.id);
+    res.writeHead(303, { Location: returnTo, 'Content-Length': '0' }).end();
+  });
+}
+
+/**
+ * A browser that signed in with another key earlier (its session cookie, up to TOKEN_TTL.Session)
+ * has its session moved to this key. Else the library would answer the sign-in with its own page
+ * ending that session first: an auto-submitting form with inline script and no CSP, posting to a
+ * logout endpoint this server does not serve. Sessions grant nothing here (every authorization asks
+ * for a key), so nothing of the earlier key is lost.
+ */
+async function moveSessionTo(provider: Provider, req: Req, res: Res, accountId: string): Promise<void> {
+  const session = await provider.Session.get(provider.createContext(req, res));
+  if (!session.accountId || session.accountId === accountId) return;
+  session.loginAccount({ accountId });
+  session.authorizations = {};
+  await session.persist();
 }
 
 /** The grant: the granted scopes on the MCP resource, the rest of what was asked marked refused. */

@@ -5,12 +5,14 @@
  * browser back to the application's redirect URI with a code or `access_denied`, and refuse to be
  * framed (CSP frame-ancestors 'none', RFC 6749 section 10.13 clickjacking). A request without
  * `scope` (RFC 6749 section 3.3: the server's default, here every product) is approved like any
- * other: regression of issue 37, where it came back `access_denied`.
+ * other: regression of issue 37, where it came back `access_denied`. Past the per-key
+ * attempt limit the person reads the flow's own page naming that limit (issue 37: it was JSON).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_ATTEMPTS_PER_MINUTE } from '../../src/oauth/attempt-limits.js';
 import { launchChromium } from '../helpers/browser.js';
 import { authorizationUrl, exchange, pkcePair, REDIRECT_URI, registeredClientId } from '../helpers/oauth.js';
 import { connectMcp } from '../helpers/mcp.js';
@@ -151,6 +153,30 @@ it('a request without scope: every box offered, and Approve gives a code whose t
     } finally {
       await client.close();
     }
+  } finally {
+    await page.close();
+  }
+});
+
+it(`the ${KEY_ATTEMPTS_PER_MINUTE + 1}th attempt with one key in a minute: a page saying which limit, not JSON (issue 37)`, async () => {
+  const { page, callbacks } = await openSignIn(SIZES[0]);
+  try {
+    const guessed = 'csk_the-same-guess-each-time';
+    for (let i = 0; i < KEY_ATTEMPTS_PER_MINUTE; i++) {
+      await page.type('#api_key', guessed);
+      await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
+    }
+    await page.type('#api_key', guessed);
+    const [answer] = await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
+    expect(answer?.status()).toBe(429);
+    expect(answer?.headers()['retry-after']).toMatch(/^\d+$/);
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Sign-in cannot continue');
+    expect(await page.$eval('.error', (e) => e.textContent)).toContain(
+      `Too many sign-in attempts with this key (each key is limited to ${KEY_ATTEMPTS_PER_MINUTE} attempts in any minute)`,
+    );
+    expect(await fitsWidth(page)).toBe(true);
+    expect(callbacks).toHaveLength(0);
+    await page.screenshot({ path: join(OUT, 'oauth-sign-in-key-limit-phone.png'), fullPage: true });
   } finally {
     await page.close();
   }

@@ -13,9 +13,13 @@
  * - a call beyond the granted scopes: RFC 6750 section 3.1 (403 `insufficient_scope` with `scope`);
  * - registration with an http redirect off loopback: RFC 8252 section 7.3 and the issue's rule
  *   (`invalid_redirect_uri`, RFC 7591 section 3.2.2);
- * - the sign-in form without its anti-forgery field, a wrong key, a framed page.
+ * - the sign-in form without its anti-forgery field, a wrong key, a framed page;
+ * - the sign-in limits (issue 37): per address and per presented key, at most the stated number in
+ *   any minute, each refusal the flow's own page naming the limit, with Retry-After (RFC 6585 4).
  */
+import { readFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approvedCode,
@@ -31,6 +35,9 @@ import {
   signInAsPerson,
   tokenRequest,
 } from '../helpers/oauth.js';
+import { loadConfig } from '../../src/app/config.js';
+import { KEY_ATTEMPTS_PER_MINUTE } from '../../src/oauth/attempt-limits.js';
+import { PAGE_HEADERS } from '../../src/oauth/page-shell.js';
 import { startService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
@@ -244,22 +251,23 @@ describe('tokens', () => {
   });
 });
 
-describe('the sign-in page', () => {
-  const open = async () => {
-    const clientId = await registeredClientId(svc.url);
-    const browser = new Browser();
-    let res = await browser.fetch(authorizationUrl(svc.url, clientId, pkcePair().challenge));
-    while (res.status >= 300 && res.status < 400)
-      res = await browser.fetch(new URL(res.headers.get('location')!, svc.url));
-    return { browser, res, form: readSignInForm(await res.clone().text(), svc.url) };
-  };
-  const submit = (browser: Browser, action: string, fields: Record<string, string>) =>
-    browser.fetch(action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields),
-    });
+/** A browser on the sign-in page of a new authorization, and the page's form. */
+const open = async () => {
+  const clientId = await registeredClientId(svc.url);
+  const browser = new Browser();
+  let res = await browser.fetch(authorizationUrl(svc.url, clientId, pkcePair().challenge));
+  while (res.status >= 300 && res.status < 400)
+    res = await browser.fetch(new URL(res.headers.get('location')!, svc.url));
+  return { browser, res, form: readSignInForm(await res.clone().text(), svc.url) };
+};
+const submit = (browser: Browser, action: string, fields: Record<string, string>) =>
+  browser.fetch(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
 
+describe('the sign-in page', () => {
   it('may not be framed, is not cached, and runs no script', async () => {
     const { res, form } = await open();
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -355,10 +363,66 @@ describe('attempt limits', () => {
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('sign-in page requests per address are limited', async () => {
+  it("sign-in page requests per address are limited: the flow's own page says so (issue 37: it was JSON)", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await fetch(`${tight.url}/oauth/sign-in?uid=x`)).status);
-    expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);
-    expect(statuses.slice(3)).toEqual([429, 429]);
+    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${tight.url}/oauth/sign-in?uid=x`)).status);
+    expect(statuses).toEqual([400, 400, 400]);
+    const refused = [
+      await fetch(`${tight.url}/oauth/sign-in?uid=x`),
+      await fetch(`${tight.url}/oauth/sign-in?uid=x`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'csrf=x',
+      }),
+    ];
+    for (const res of refused) {
+      const html = await expectLimitPage(res);
+      expect(html).toContain('Too many sign-in requests from this address');
+      expect(html).toContain('limited to 3 in any minute');
+      expect(html).not.toContain('this key');
+    }
+  });
+
+  it(`the ${KEY_ATTEMPTS_PER_MINUTE + 1}th attempt with one key within a minute is refused, the ${KEY_ATTEMPTS_PER_MINUTE}th is not (issue 37: 20 got through)`, async () => {
+    const { browser, form } = await open();
+    const attempt = (apiKey: string) => submit(browser, form.action, { csrf: form.csrf, api_key: apiKey });
+    const guessed = `csk_${pkcePair().verifier}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < KEY_ATTEMPTS_PER_MINUTE; i++) statuses.push((await attempt(guessed)).status);
+    expect(statuses).toEqual(Array(KEY_ATTEMPTS_PER_MINUTE).fill(401));
+    const html = await expectLimitPage(await attempt(guessed));
+    expect(html).toContain('Too many sign-in attempts with this key');
+    expect(html).toContain(`limited to ${KEY_ATTEMPTS_PER_MINUTE} attempts in any minute`);
+    expect(html).not.toContain('this address');
+    expect(html).not.toContain(guessed);
+    // The limit is the key's: another key from the same browser is still looked at.
+    expect((await attempt(`csk_${pkcePair().verifier}`)).status).toBe(401);
+  });
+
+  it('the README states both limits in the words of the pages', () => {
+    const row = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('| `OAUTH_SIGN_IN_PER_MINUTE`'));
+    expect(row).toContain('`20`');
+    expect(row).toContain('page views and submissions');
+    expect(row).toContain(`limited to ${KEY_ATTEMPTS_PER_MINUTE} attempts in any minute`);
+    expect(row).toContain('"from this address"');
+    expect(row).toContain('"with this key"');
+    expect(loadConfig({}).oauth.signInPerMinute).toBe(20);
   });
 });
+
+/** A limit's refusal: 429, Retry-After within the minute, the sign-in flow's own page and headers. */
+async function expectLimitPage(res: Response): Promise<string> {
+  expect(res.status).toBe(429);
+  const wait = Number(res.headers.get('retry-after'));
+  expect(wait).toBeGreaterThanOrEqual(1);
+  expect(wait).toBeLessThanOrEqual(60);
+  expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) expect(res.headers.get(name)).toBe(value);
+  const html = await res.text();
+  expect(html).toContain('Sign-in cannot continue');
+  expect(html).toContain(`Try again in ${wait} second`);
+  expect(html).not.toContain('<script');
+  return html;
+}
