@@ -20,7 +20,7 @@ import {
 import { hostGuard, type McpEdgePolicy } from '../http-bridge/mcp-guard.js';
 import { mcpRoute } from '../http-bridge/mcp-route.js';
 import { type MetricsSource, metricsRoute } from '../http-bridge/metrics-route.js';
-import { proxyTrust } from '../http-bridge/proxy-trust.js';
+import { type ProxyTrust, proxyTrust } from '../http-bridge/proxy-trust.js';
 import { AddressRateLimiter, type RateLimit } from '../http-bridge/rate-limit.js';
 import { addRestRoutes } from '../http-bridge/rest.js';
 import { ANY_METHOD, Router } from '../http-bridge/router.js';
@@ -100,6 +100,25 @@ function addHealthRoutes(router: Router, deps: Deps, drain: Drain, faults: Fault
   });
 }
 
+/** The OAuth authorization server on the router, with the service's Host rule and address limit. */
+function mountAuthorizationServer(
+  router: Router,
+  options: HttpAppOptions,
+  trust: ProxyTrust,
+  limiter: AddressRateLimiter,
+) {
+  return mountOAuth(router, {
+    store: options.deps.store,
+    config: options.oauth,
+    host: options.host,
+    log: options.log,
+    trust,
+    publicLimit: (req) => limiter.take(clientAddress(req, trust)),
+    operations: { tools: options.tools, endpoints: options.endpoints },
+    checkHost: hostGuard(options.mcpEdge.loopbackOnly),
+  });
+}
+
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { deps, cache, log } = options;
   const metrics = options.metrics ?? NO_METRICS;
@@ -116,16 +135,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     return docsBaseUrl(protocol, host);
   };
   const router = new Router();
-  const oauth = mountOAuth(router, {
-    store: deps.store,
-    config: options.oauth,
-    host: options.host,
-    log,
-    trust,
-    publicLimit: (req) => limiter.take(clientAddress(req, trust)),
-    operations: { tools: options.tools, endpoints: options.endpoints },
-    checkHost: hostGuard(options.mcpEdge.loopbackOnly),
-  });
+  const oauth = mountAuthorizationServer(router, options, trust, limiter);
   const auth = createAuthenticator(deps.store.keys, options.keyCacheMs, oauth.tokens);
   const routes = buildRouteTable([...options.tools, ...options.endpoints]);
   const faults = new FaultLog(log);
