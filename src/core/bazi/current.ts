@@ -139,12 +139,12 @@ export function baziCurrent(
   );
 
   const jie = bracket.previous;
-  const what = jie.monthIndex === 0 ? 'annual and monthly pillars are' : 'monthly pillar is';
+  const what = jie.monthIndex === 0 ? 'annual and monthly pillars are the ones' : 'monthly pillar is the one';
   const warnings =
     utcMsFromJulianDay(jie.jdUT) >= day.startMs
       ? [
           `A solar term falls on ${at.date}: ${jie.term.pinyin} (${jie.term.chinese}) at ` +
-            `${termMoment(jie).utc}; the ${what} the ones it begins.`,
+            `${termMoment(jie).utc}; the ${what} it begins.`,
         ]
       : [];
 
