@@ -130,7 +130,7 @@ const currentSchema = z
       .describe('Relations of the annual, monthly and luck stems and branches with the natal ones.'),
   })
   .describe(
-    'Only with date: {date, utc, annual, monthly, daily, luck|null, interactions[{type, chinese, between, element?}]}.',
+    'With date: {date, utc, annual, monthly, daily, luck|null, interactions[{type, chinese, between, element?}]}.',
   );
 
 export const baziDataSchema = z.object({
@@ -215,7 +215,7 @@ export type CheckedBaziData = Satisfies<BaziData, z.output<typeof baziDataSchema
 
 /** get_bazi_chart's `date`: the day whose pillars in force are added as `current`. */
 export const baziDateField = dateField(
-  'YYYY-MM-DD: adds current, the pillars in force that day (year, month, day, luck) and their interactions with the natal ones.',
+  "YYYY-MM-DD: adds current, that day's year, month, day and luck pillars and their interactions with the natal ones.",
 ).optional();
 
 /** The BaZi birth input (get_bazi_chart and the BaZi picture): birth, gender and the two conventions. */

@@ -15,7 +15,8 @@ export const getBaziChartTool = defineTool({
     'BaZi / Four Pillars (八字, saju) chart: the four pillars with hidden stems, ten gods and na yin, day master, ' +
     'element counts, 8 luck pillars with annual pillars. Year and month follow the true birth instant against the ' +
     'solar terms. Needs gender and the local birth date, time and place. Costs 1 chart request (repeats free); ' +
-    'ask for an unknown birth time (the hour pillar needs it).',
+    'ask for an unknown birth time (the hour pillar needs it). With date: the pillars then in force and how ' +
+    'they meet the natal ones.',
   input: withPlaceRule(input),
   output: baziDataSchema,
   access: 'basic_chart_or_advanced',

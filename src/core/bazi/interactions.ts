@@ -14,8 +14,8 @@ import { branchOf, type Element, stemOf } from './tables.js';
  * - punishments are pairwise: 子卯 (无礼之刑), 寅巳 巳申 申寅 (无恩之刑), 丑戌 戌未 未丑 (恃势之刑), and
  *   the self-punishment (自刑) of 辰 午 酉 亥, which needs the same branch on both sides;
  * - a pair can hold several relations at once (寅申 is a clash and a punishment), each listed.
- * Tables as tyme4ts (EarthBranch, HeavenStem) and the 三命通会 give them; branch index 0 = 子,
- * stem index 0 = 甲.
+ * Tables as tyme4ts (EarthBranch, HeavenStem) and the 三命通会 give them, but for the element of 午未;
+ * branch index 0 = 子, stem index 0 = 甲.
  */
 
 export type InteractionType =
@@ -57,14 +57,17 @@ const STEM_COMBINATIONS: readonly (readonly [...Pair, Element])[] = [
   [4, 9, 'fire'],
 ];
 
-/** 六合: 子丑 earth, 寅亥 wood, 卯戌 fire, 辰酉 metal, 巳申 water, 午未 earth. */
+/**
+ * 六合: 子丑 earth, 寅亥 wood, 卯戌 fire, 辰酉 metal, 巳申 water, 午未 fire (most schools, and this
+ * service's knowledge entry bazi:harmony:wu-wei; tyme4ts gives earth).
+ */
 const SIX_COMBINATIONS: readonly (readonly [...Pair, Element])[] = [
   [0, 1, 'earth'],
   [2, 11, 'wood'],
   [3, 10, 'fire'],
   [4, 9, 'metal'],
   [5, 8, 'water'],
-  [6, 7, 'earth'],
+  [6, 7, 'fire'],
 ];
 
 /** 三合, middle (king) branch second: 申子辰 water, 亥卯未 wood, 寅午戌 fire, 巳酉丑 metal. */

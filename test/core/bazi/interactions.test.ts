@@ -4,7 +4,9 @@
  * - tyme4ts (6tail/tyme4ts, lib/index.ts, v1.4.6): EarthBranch.getOpposite() = index + 6 (六冲),
  *   getCombine() = 1 - index (六合) with combine() elements [土,土,木,火,金,水,土,土,水,金,火,木] by the
  *   first branch's index (木火土金水 = Element 0-4), getHarm() = 19 - index (六害);
- *   HeavenStem.getCombine() = index + 5 (天干五合) with the element Element(index + 2).
+ *   HeavenStem.getCombine() = index + 5 (天干五合) with the element Element(index + 2). One departure,
+ *   on purpose: 午未 combines to fire, as most schools and the service's own knowledge entry
+ *   (knowledge/bazi/relations/harmony/wu-wei.md) say; tyme4ts's 土 is the minority reading.
  * - 三命通会 (卷二, 论三刑 and 论三合): 三合 申子辰 water, 亥卯未 wood, 寅午戌 fire, 巳酉丑 metal; 刑:
  *   子卯 无礼之刑, 寅巳申 无恩之刑, 丑戌未 恃势之刑, 辰午酉亥 自刑 (the same branch twice).
  * - 半合 (half three-harmony): two branches of a frame including its middle, 帝旺 branch (子午卯酉),
@@ -22,7 +24,8 @@ const mod = (a: number, n: number) => ((a % n) + n) % n;
 const opposite = (b: number) => mod(b + 6, 12);
 const combine = (b: number) => mod(1 - b, 12);
 const harm = (b: number) => mod(19 - b, 12);
-const SIX_COMBINE_ELEMENT = [2, 2, 0, 1, 3, 4, 2, 2, 4, 3, 1, 0];
+// tyme4ts's table with 午 and 未 (index 6 and 7) set to fire (1) instead of earth (2).
+const SIX_COMBINE_ELEMENT = [2, 2, 0, 1, 3, 4, 1, 1, 4, 3, 1, 0];
 const stemCombine = (s: number) => mod(s + 5, 10);
 
 // 三命通会, as text.
