@@ -157,6 +157,20 @@ describe('get_bazi_chart date (the year in force)', () => {
     expect(bad.content[0]!.text).toMatch(/YYYY-MM-DD/);
   });
 
+  it("outlines the date's luck pillar in the MCP picture, not today's", async () => {
+    const client = await connectMcp(svc.url, svc.key);
+    const result = (await client.callTool({
+      name: 'get_bazi_chart',
+      arguments: { ...NEW_YORK, date: '2040-06-01', image: 'svg' },
+    })) as { content: { type: string; data?: string; text?: string }[] };
+    await client.close();
+    const data = JSON.parse(result.content[0]!.text!) as BaziBody['data'];
+    const svg = Buffer.from(result.content[1]!.data!, 'base64').toString('utf8');
+    expect(svg).toContain('data-as-of="2040-06-01"');
+    expect(data?.current?.luck?.ganzhi).toMatch(/^..$/);
+    expect(svg).toContain(`On 2040-06-01 the luck pillar ${data?.current?.luck?.ganzhi} is in force.`);
+  });
+
   it.each([
     ['2024-2-4', 'invalid_input', /YYYY-MM-DD/],
     ['2024-02-30', 'invalid_input', /date/],
