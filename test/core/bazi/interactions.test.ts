@@ -10,7 +10,8 @@
  * - 三命通会 (卷二, 论三刑 and 论三合): 三合 申子辰 water, 亥卯未 wood, 寅午戌 fire, 巳酉丑 metal; 刑:
  *   子卯 无礼之刑, 寅巳申 无恩之刑, 丑戌未 恃势之刑, 辰午酉亥 自刑 (the same branch twice).
  * - 半合 (half three-harmony): two branches of a frame including its middle, 帝旺 branch (子午卯酉),
- *   as 渊海子平's 三合 reading gives it; 申辰 (no middle branch) is not a half.
+ *   the common rule and the one the service's knowledge entries state (knowledge/bazi/relations/
+ *   three-harmony/water.md: the half counts when the peak 子 is one of them); 申辰 is not a half.
  */
 import { describe, expect, it } from 'vitest';
 import { type Interaction, interactionsOf } from '../../../src/core/bazi/index.js';
