@@ -10,8 +10,8 @@ import {
   type PillarRef,
 } from './interactions.js';
 import { luckPillarAt, luckStartDate } from './luck.js';
-import { dayCycleOf, julianDayNumber, pillarIndexes } from './pillars.js';
-import { jieBracket } from './solar-terms.js';
+import { baziYearOf, dayCycleOf, julianDayNumber, monthCycleOf, yearCycleOf } from './pillars.js';
+import { type JieInstant, jieBracket } from './solar-terms.js';
 import { BRANCHES, cycleIndex, STEMS } from './tables.js';
 
 /**
@@ -99,6 +99,33 @@ function checkedDate(date: string, birthDate: string) {
   return parsed;
 }
 
+/** The luck pillar whose ten years hold `date`, with its ten god from `dayMaster`; null outside them. */
+function luckInForce(
+  luckPillars: BaziChart['luckPillars'],
+  date: string,
+  dayMaster: number,
+): CurrentLuckPillar | null {
+  const k = luckPillarAt(luckPillars, date);
+  const pillar = luckPillars.pillars[k];
+  if (!pillar) return null;
+  return {
+    number: k + 1,
+    startDate: luckStartDate(luckPillars.startDate, k),
+    endDate: luckStartDate(luckPillars.startDate, k + 1),
+    ...pillarOf(cycleOfGanzhi(pillar.ganzhi), dayMaster, false),
+  };
+}
+
+/** The warning for a date on which a jie falls: the pillars given are the ones it begins. */
+function termDayWarning(jie: JieInstant, date: string, dayStartMs: number): string[] {
+  if (utcMsFromJulianDay(jie.jdUT) < dayStartMs) return [];
+  const what = jie.monthIndex === 0 ? 'annual and monthly pillars are the ones' : 'monthly pillar is the one';
+  return [
+    `A solar term falls on ${date}: ${jie.term.pinyin} (${jie.term.chinese}) at ${termMoment(jie).utc}; ` +
+      `the ${what} it begins.`,
+  ];
+}
+
 export function baziCurrent(
   ephemeris: Ephemeris,
   chart: Pick<BaziChart, 'pillars' | 'luckPillars'>,
@@ -110,54 +137,27 @@ export function baziCurrent(
   const utcMs = day.endMs - 1000;
   const bracket = jieBracket(ephemeris, julianDayUT(utcMs));
   const utc = new Date(utcMs);
-  const clock = { ...date, hour: 12, minute: 0, second: 0 };
-  const idx = pillarIndexes(
-    { monthIndex: bracket.monthIndex, utcYear: utc.getUTCFullYear(), utcMonth: utc.getUTCMonth() + 1 },
-    clock,
-    'midnight',
+  const year = yearCycleOf(baziYearOf(utc.getUTCFullYear(), utc.getUTCMonth() + 1, bracket.monthIndex));
+  const month = monthCycleOf(year, bracket.monthIndex);
+  const dayMaster = cycleOfGanzhi(chart.pillars.day.ganzhi) % 10;
+  const luck = luckInForce(chart.luckPillars, at.date, dayMaster);
+
+  const current = [refOf<CurrentSide>('annual', year), refOf<CurrentSide>('monthly', month)];
+  if (luck) current.push(refOf('luck', cycleOfGanzhi(luck.ganzhi)));
+  const natal = (['year', 'month', 'day', 'hour'] as const).map((side) =>
+    refOf<NatalSide>(side, cycleOfGanzhi(chart.pillars[side].ganzhi)),
   );
-  const dayStem = chart.pillars.day.stem;
-  const dayMaster = STEMS.findIndex((s) => s.char === dayStem.char);
-  const dailyCycle = dayCycleOf(julianDayNumber(date.year, date.month, date.day));
-
-  const k = luckPillarAt(chart.luckPillars, at.date);
-  const luckCycle = k < 0 ? undefined : cycleOfGanzhi(chart.luckPillars.pillars[k]?.ganzhi ?? '');
-  const luck: CurrentLuckPillar | null =
-    luckCycle === undefined
-      ? null
-      : {
-          number: k + 1,
-          startDate: luckStartDate(chart.luckPillars.startDate, k),
-          endDate: luckStartDate(chart.luckPillars.startDate, k + 1),
-          ...pillarOf(luckCycle, dayMaster, false),
-        };
-
-  const current: PillarRef<CurrentSide>[] = [refOf('annual', idx.year), refOf('monthly', idx.month)];
-  if (luckCycle !== undefined) current.push(refOf('luck', luckCycle));
-  const natal = (['year', 'month', 'day', 'hour'] as const).map((side): PillarRef<NatalSide> =>
-    refOf(side, cycleOfGanzhi(chart.pillars[side].ganzhi)),
-  );
-
-  const jie = bracket.previous;
-  const what = jie.monthIndex === 0 ? 'annual and monthly pillars are the ones' : 'monthly pillar is the one';
-  const warnings =
-    utcMsFromJulianDay(jie.jdUT) >= day.startMs
-      ? [
-          `A solar term falls on ${at.date}: ${jie.term.pinyin} (${jie.term.chinese}) at ` +
-            `${termMoment(jie).utc}; the ${what} it begins.`,
-        ]
-      : [];
 
   return {
     current: {
       date: at.date,
       utc: isoSecond(utcMs),
-      annual: pillarOf(idx.year, dayMaster, false),
-      monthly: pillarOf(idx.month, dayMaster, false),
-      daily: pillarOf(dailyCycle, dayMaster, false),
+      annual: pillarOf(year, dayMaster, false),
+      monthly: pillarOf(month, dayMaster, false),
+      daily: pillarOf(dayCycleOf(julianDayNumber(date.year, date.month, date.day)), dayMaster, false),
       luck,
       interactions: interactionsOf(current, natal),
     },
-    warnings,
+    warnings: termDayWarning(bracket.previous, at.date, day.startMs),
   };
 }
