@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { BAZI_BIRTH_RANGE, type BaziData, ELEMENTS } from '../core/bazi/index.js';
-import { birthInputFields } from './birth-input.js';
+import { birthInputFields, dateField } from './birth-input.js';
 import { hinted } from './field-hints.js';
 import { tooltipSchema } from './human-design.js';
 import { warningsField } from './warnings.js';
@@ -85,6 +85,54 @@ const pillarSchema = shared(
   'BaziPillar',
 );
 
+const INTERACTION_TYPES = [
+  'stem-combination',
+  'six-combination',
+  'three-harmony',
+  'half-three-harmony',
+  'clash',
+  'punishment',
+  'harm',
+] as const;
+
+const currentSchema = z
+  .object({
+    date: z.string().describe('YYYY-MM-DD as sent.'),
+    utc: z
+      .string()
+      .describe(
+        "When the annual and monthly pillars are read: the end of date in the birth place's zone, ISO 8601 UTC.",
+      ),
+    annual: pillarSchema.describe('Annual pillar (流年), from Lichun.'),
+    monthly: pillarSchema.describe('Monthly pillar (流月), from the jie.'),
+    daily: pillarSchema.describe('Daily pillar (流日) of the date.'),
+    luck: pillarSchema
+      .extend({
+        number: int.min(1).max(8).describe('Its place in luckPillars.pillars, 1-8.'),
+        startDate: z.string().describe('YYYY-MM-DD it starts.'),
+        endDate: z.string().describe('YYYY-MM-DD the next one starts.'),
+      })
+      .nullable()
+      .describe('Luck pillar in force; null before the first starts or after the eighth.'),
+    interactions: z
+      .array(
+        z.object({
+          type: z.enum(INTERACTION_TYPES).describe('Kind of relation.'),
+          chinese: z.string().describe('e.g. 六冲, 六合, 三合, 半合, 无礼之刑, 自刑, 六害, 天干五合.'),
+          between: z
+            .array(z.string())
+            .describe(
+              'Sides, current first: annual, monthly, luck, then year, month, day, hour, e.g. "annual:子".',
+            ),
+          element: element.optional().describe('What a combination transforms to.'),
+        }),
+      )
+      .describe('Relations of the annual, monthly and luck stems and branches with the natal ones.'),
+  })
+  .describe(
+    'With date: {date, utc, annual, monthly, daily, luck|null, interactions[{type, chinese, between, element?}]}.',
+  );
+
 export const baziDataSchema = z.object({
   birthInfo: z
     .object({
@@ -152,6 +200,7 @@ export const baziDataSchema = z.object({
       note: z.string().describe('How the pillars were computed.'),
     })
     .describe('Conventions used.'),
+  current: currentSchema.optional(),
   tooltips: z
     .partialRecord(
       z.enum(['stems', 'branches', 'tenGods', 'naYin', 'elements']),
@@ -163,6 +212,11 @@ export const baziDataSchema = z.object({
 
 type Satisfies<T extends U, U> = T;
 export type CheckedBaziData = Satisfies<BaziData, z.output<typeof baziDataSchema>>;
+
+/** get_bazi_chart's `date`: the day whose pillars in force are added as `current`. */
+export const baziDateField = dateField(
+  "YYYY-MM-DD: adds current, that day's year, month, day and luck pillars and their interactions with the natal ones.",
+).optional();
 
 /** The BaZi birth input (get_bazi_chart and the BaZi picture): birth, gender and the two conventions. */
 export const baziBirthFields = {

@@ -3,7 +3,9 @@
  * and the 401/403 checks are in the registry-driven surface.test.ts; here: the access rule of the
  * issue (a basic_chart key gets BaZi), the gender errors, and the New York case of reference
  * astrology-bazi-location.md C1/C5 (2024-02-04 05:00 EST is after Lichun 08:27 UT: 甲辰 丙寅 戊戌 乙卯)
- * and the Lichun warning for Beijing 16:00 (27 minutes before the term), end to end.
+ * and the Lichun warning for Beijing 16:00 (27 minutes before the term), end to end; the optional
+ * `date` (the year in force: test/core/bazi/current.test.ts holds its values) on REST and MCP, its
+ * errors, and an answer without it unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
@@ -19,6 +21,14 @@ interface BaziBody {
     pillars: Record<'year' | 'month' | 'day' | 'hour', Pillar>;
     warnings?: string[];
     tooltips: Record<string, unknown>;
+    current?: {
+      date: string;
+      annual: Pillar;
+      monthly: Pillar;
+      daily: Pillar;
+      luck: (Pillar & { number: number }) | null;
+      interactions: { type: string; between: string[] }[];
+    };
   };
   error?: { code: string; message: string; details?: { field?: string; message?: string }[] };
 }
@@ -99,5 +109,78 @@ describe('get_bazi_chart', () => {
       'naYin',
       'elements',
     ]);
+  });
+});
+
+describe('get_bazi_chart date (the year in force)', () => {
+  // Luck of this New York male (甲辰 year, yang, forward) starts within the first decade.
+  const ON_LICHUN = { ...NEW_YORK, date: '2024-02-04' };
+
+  it('adds current on REST: the 甲辰 year and 丙寅 month from the day of Lichun, with a warning', async () => {
+    const { status, body } = await bazi({ ...NEW_YORK, date: '2025-06-01' });
+    expect(status).toBe(200);
+    // 2025 is 乙巳; 2025-06-01 lies after 小满 and before 芒种 (06-05): the 辛巳 month of an 乙 year.
+    expect([body.data?.current?.annual.ganzhi, body.data?.current?.monthly.ganzhi]).toEqual(['乙巳', '辛巳']);
+    const onLichun = await bazi(ON_LICHUN);
+    expect(onLichun.body.data?.current).toMatchObject({
+      date: '2024-02-04',
+      annual: { ganzhi: '甲辰' },
+      monthly: { ganzhi: '丙寅' },
+      daily: { ganzhi: '戊戌' },
+      luck: null,
+    });
+    expect(onLichun.body.data?.warnings?.join(' ')).toMatch(/A solar term falls on 2024-02-04: Lichun/);
+  });
+
+  it('leaves the answer without date as it was: no current, everything else the same', async () => {
+    // Bug it would pin: a `current: undefined` key or a moved field changes every existing answer.
+    const plain = await bazi(NEW_YORK);
+    expect(Object.keys(plain.body.data ?? {})).not.toContain('current');
+    const withDate = await bazi({ ...NEW_YORK, date: '2030-01-01' });
+    const { current: _current, ...rest } = withDate.body.data!;
+    expect(JSON.stringify(rest)).toBe(JSON.stringify(plain.body.data));
+  });
+
+  it('gives MCP the same current, and a tool error naming date for a bad one', async () => {
+    const client = await connectMcp(svc.url, svc.key);
+    const ok = (await client.callTool({ name: 'get_bazi_chart', arguments: ON_LICHUN })) as {
+      structuredContent?: BaziBody['data'];
+    };
+    const bad = (await client.callTool({
+      name: 'get_bazi_chart',
+      arguments: { ...NEW_YORK, date: '2024-2-4' },
+    })) as { isError?: boolean; content: { text: string }[] };
+    await client.close();
+    expect(ok.structuredContent?.current).toEqual((await bazi(ON_LICHUN)).body.data?.current);
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0]!.text).toMatch(/date/);
+    expect(bad.content[0]!.text).toMatch(/YYYY-MM-DD/);
+  });
+
+  it("outlines the date's luck pillar in the MCP picture, not today's", async () => {
+    const client = await connectMcp(svc.url, svc.key);
+    const result = (await client.callTool({
+      name: 'get_bazi_chart',
+      arguments: { ...NEW_YORK, date: '2040-06-01', image: 'svg' },
+    })) as { content: { type: string; data?: string; text?: string }[] };
+    await client.close();
+    const data = JSON.parse(result.content[0]!.text!) as BaziBody['data'];
+    const svg = Buffer.from(result.content[1]!.data!, 'base64').toString('utf8');
+    expect(svg).toContain('data-as-of="2040-06-01"');
+    expect(data?.current?.luck?.ganzhi).toMatch(/^..$/);
+    expect(svg).toContain(`On 2040-06-01 the luck pillar ${data?.current?.luck?.ganzhi} is in force.`);
+  });
+
+  it.each([
+    ['2024-2-4', 'invalid_input', /YYYY-MM-DD/],
+    ['2024-02-30', 'invalid_input', /date/],
+    ['2024-02-03', 'invalid_input', /before the birth date 2024-02-04/],
+    ['2400-01-01', 'out_of_range', /1800-02-03 to 2399-11-28/],
+  ])('date %s is a 400 %s naming the field', async (date, code, message) => {
+    const { status, body } = await bazi({ ...NEW_YORK, date });
+    expect(status).toBe(400);
+    expect(body.error?.code).toBe(code);
+    expect(body.error?.details?.some((d) => d.field === 'date')).toBe(true);
+    expect(JSON.stringify(body.error)).toMatch(message);
   });
 });

@@ -32,6 +32,11 @@ const CALLS: { tool: string; args: Json; label: string }[] = [
     args: { ...(TOOLS.find((t) => t.name === name)!.example as Json), include: 'tooltips' },
     label: `${name} with tooltips`,
   })),
+  ...['2026-06-01', '1990-06-22'].map((date) => ({
+    tool: 'get_bazi_chart',
+    args: { ...(TOOLS.find((t) => t.name === 'get_bazi_chart')!.example as Json), date },
+    label: `get_bazi_chart with date ${date} (luck pillar ${date === '1990-06-22' ? 'not yet' : 'in force'})`,
+  })),
   {
     tool: 'multi_chart',
     args: {

@@ -19,8 +19,10 @@ import { connectMcp } from '../helpers/mcp.js';
  * own fields with names, types and vocabularies, deeper values by type) and the birth-field rules
  * written once, in generate_chart. The MCP App's `_meta.ui.resourceUri` on the three chart tools
  * added 204 bytes, paid for with shorter wordings: 39,810.
+ * The budget is 43,008 for the four optional inputs of issue 38 together; get_bazi_chart's `date`
+ * (its input, the `current` answer field and a sentence of the description) measured 40,402 (+592).
  */
-const LIST_BUDGET_BYTES = 40_000;
+const LIST_BUDGET_BYTES = 43_008;
 
 type Schema = Record<string, unknown> & { $defs?: Record<string, unknown> };
 let svc: TestService;

@@ -11,6 +11,7 @@ import type { Ephemeris } from '../ephemeris/index.js';
 import type { KnowledgeBase } from '../knowledge/index.js';
 import type { CityTable } from '../location/index.js';
 import { type BaziChart, type BaziOptions, computeBazi } from './chart.js';
+import type { BaziCurrent } from './current.js';
 import { type BaziTooltips, baziTooltips } from './tooltips.js';
 
 /**
@@ -42,14 +43,25 @@ export function baziBirthChart(
   return { birthInfo: birthInfoOf(input, birth), chart, warnings: [...birth.warnings, ...chart.warnings] };
 }
 
-/** The get_bazi_chart `data`. */
-export type BaziData = Omit<BaziChart, 'warnings'> & { birthInfo: BirthInfo; tooltips: BaziTooltips };
+/** The get_bazi_chart `data`; `current` only when a date was asked for. */
+export type BaziData = Omit<BaziChart, 'warnings'> & {
+  birthInfo: BirthInfo;
+  current?: BaziCurrent;
+  tooltips: BaziTooltips;
+};
 
-export function baziData(knowledge: KnowledgeBase, result: BaziBirthChart, withTooltips: boolean): BaziData {
+export function baziData(
+  knowledge: KnowledgeBase,
+  result: BaziBirthChart,
+  withTooltips: boolean,
+  current?: BaziCurrent,
+): BaziData {
   const { warnings: _warnings, ...chart } = result.chart;
   return {
     birthInfo: result.birthInfo,
     ...chart,
+    // Absent, not undefined, without a date: the answer stays byte for byte what it was.
+    ...(current ? { current } : {}),
     tooltips: withTooltips ? baziTooltips(knowledge, result.chart) : {},
   };
 }

@@ -155,7 +155,7 @@ function clockOf(ms: number): LocalClock {
 const dateText = (c: LocalClock): string => `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`;
 const timeText = (c: LocalClock): string => `${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
 
-function termMoment(jie: JieInstant): SolarTermMoment {
+export function termMoment(jie: JieInstant): SolarTermMoment {
   const ms = Math.round(utcMsFromJulianDay(jie.jdUT) / 1000) * 1000;
   return {
     chinese: jie.term.chinese,
@@ -165,7 +165,8 @@ function termMoment(jie: JieInstant): SolarTermMoment {
   };
 }
 
-function pillarOf(cycle: number, dayStem: number, isDay: boolean): Pillar {
+/** A pillar of the 60-cycle with its ten gods seen from the day master stem `dayStem`. */
+export function pillarOf(cycle: number, dayStem: number, isDay: boolean): Pillar {
   const stem = cycle % 10;
   const branch = cycle % 12;
   return {

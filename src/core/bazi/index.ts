@@ -15,7 +15,15 @@ export {
   type SolarTermMoment,
   type SolarTimeBasis,
 } from './chart.js';
-export { type Age, type Gender, LUCK_PILLAR_COUNT, LUCK_PILLAR_YEARS, type LuckDirection } from './luck.js';
+export {
+  type Age,
+  type Gender,
+  LUCK_PILLAR_COUNT,
+  LUCK_PILLAR_YEARS,
+  type LuckDirection,
+  luckPillarAt,
+  luckStartDate,
+} from './luck.js';
 export { type DayBoundary } from './pillars.js';
 export { jieBracket, monthIndexOf, solveSunLongitude } from './solar-terms.js';
 export {
@@ -32,3 +40,5 @@ export {
 } from './tables.js';
 export { type BaziBirthChart, baziBirthChart, type BaziData, baziData } from './birth-chart.js';
 export { BAZI_KNOWLEDGE_IDS, type BaziTooltips, baziTooltips } from './tooltips.js';
+export { BAZI_DATE_RANGE, type BaziCurrent, baziCurrent, type CurrentLuckPillar } from './current.js';
+export { type Interaction, type InteractionType, interactionsOf } from './interactions.js';

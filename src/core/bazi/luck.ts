@@ -111,3 +111,19 @@ export function luckPlan(args: {
   });
   return { direction, startAge, startDate, pillars };
 }
+
+/** The date luck pillar k (0-based) starts: the first at `startDate`, then every ten years. */
+export const luckStartDate = (startDate: string, k: number): string =>
+  `${String(Number(startDate.slice(0, 4)) + LUCK_PILLAR_YEARS * k).padStart(4, '0')}${startDate.slice(4)}`;
+
+/** Index of the luck pillar running on `asOf` (YYYY-MM-DD), or -1 (before the first, after the last, no date). */
+export function luckPillarAt(
+  luck: { startDate: string; pillars: readonly unknown[] },
+  asOf: string | undefined,
+): number {
+  const { startDate, pillars } = luck;
+  if (!asOf || asOf < startDate) return -1;
+  let k = 0;
+  while (k + 1 < pillars.length && luckStartDate(startDate, k + 1) <= asOf) k++;
+  return luckStartDate(startDate, k + 1) <= asOf ? -1 : k;
+}

@@ -3,6 +3,8 @@ import {
   BRANCHES,
   type Element,
   type LuckPillar,
+  luckPillarAt,
+  luckStartDate,
   type Pillar,
   STEMS,
 } from '../bazi/index.js';
@@ -343,19 +345,6 @@ function pillarTable(chart: BaziRenderChart, sizes: Sizes, options: RenderOption
   };
 }
 
-/** The date each luck pillar starts: the first at `startDate`, then every ten years. */
-const startOf = (first: string, k: number): string =>
-  `${String(Number(first.slice(0, 4)) + 10 * k).padStart(4, '0')}${first.slice(4)}`;
-
-/** Index of the luck pillar running on `asOf`, or -1 (before the first, after the last, no date). */
-export function luckPillarAt(chart: Pick<BaziChart, 'luckPillars'>, asOf: string | undefined): number {
-  const { startDate, pillars } = chart.luckPillars;
-  if (!asOf || asOf < startDate) return -1;
-  let k = 0;
-  while (k + 1 < pillars.length && startOf(startDate, k + 1) <= asOf) k++;
-  return startOf(startDate, k + 1) <= asOf ? -1 : k;
-}
-
 function luckCell(
   p: LuckPillar,
   i: number,
@@ -386,7 +375,7 @@ function luckCell(
         'data-luck-pillar': i + 1,
         'data-ganzhi': p.ganzhi,
         'data-start-year': p.startYear,
-        'data-start-date': startOf(startDate, i),
+        'data-start-date': luckStartDate(startDate, i),
         'data-in-force': current ? 'true' : undefined,
       },
       el('rect', {
@@ -416,7 +405,7 @@ function luckCell(
 
 function luckRows(chart: BaziRenderChart, sizes: Sizes, options: BaziRenderOptions, y: number) {
   const { pillars, direction, startDate } = chart.luckPillars;
-  const current = luckPillarAt(chart, options.asOf);
+  const current = luckPillarAt(chart.luckPillars, options.asOf);
   const title = centred(WIDTH / 2, y, [
     { text: `Luck pillars (${direction}) from ${startDate}`, size: sizes.body, cls: 'ink', bold: true },
     ...(current >= 0 && options.asOf
@@ -464,7 +453,7 @@ function describe(chart: BaziRenderChart, asOf: string | undefined): { title: st
   };
   const dm = chart.dayMaster;
   const luck = chart.luckPillars;
-  const current = luckPillarAt(chart, asOf);
+  const current = luckPillarAt(chart.luckPillars, asOf);
   const gender = chart.options?.gender;
   const desc =
     `${gender ? `${BAZI_WORDS.chartOf[gender]} (${gender}). ` : ''}` +
