@@ -78,7 +78,11 @@ export interface HttpApp {
  * its size and time bounds, then an admission slot, then the work. So no slot is ever held by a
  * client that is unauthenticated or still sending.
  */
-/** `/health` (process up) and `/ready` (database reachable and not shutting down). */
+/**
+ * `/health` (process up) and `/ready`: the database reachable, the usage of a crashed process settled,
+ * and not shutting down. Its 503s are expected and logged where their cause is: the outage as it
+ * changes (OutageWatch, the start's wait), the settlement once it is done.
+ */
 function addHealthRoutes(router: Router, deps: Deps, drain: Drain, faults: FaultLog): void {
   router.add('GET', '/health', (_req, res) => {
     sendJson(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
@@ -90,13 +94,10 @@ function addHealthRoutes(router: Router, deps: Deps, drain: Drain, faults: Fault
       return;
     }
     const ok = await deps.store.db.ping();
-    if (!ok) faults.fault(res, 'warn', { status: 503 }, 'not ready: the database is unreachable');
     // Briefly after a crash: the usage of answers then in flight is being settled (UsageSettlement).
-    const settling = ok && !deps.store.usage.recovered;
-    sendJson(res, ok && !settling ? 200 : 503, {
-      status: settling ? 'settling usage' : ok ? 'ready' : 'database unreachable',
-      database: deps.store.db.kind,
-    });
+    const status = !ok ? 'database unreachable' : !deps.store.usage.recovered ? 'settling usage' : 'ready';
+    if (status !== 'ready') faults.expected(res);
+    sendJson(res, status === 'ready' ? 200 : 503, { status, database: deps.store.db.kind });
   });
 }
 

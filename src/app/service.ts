@@ -9,7 +9,7 @@ import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
 import { createWorkerPool } from '../operations/worker-pool.js';
 import { type AnyResource, RESOURCES } from '../resources/index.js';
 import { type LoadReport, seedFor } from '../sage/index.js';
-import { type DatabaseWait, openStore, type Store } from '../store/index.js';
+import { type DatabaseWait, openStore, type OutageEvent, type Store } from '../store/index.js';
 import { TOOLS } from '../tools/index.js';
 import type { Config } from './config.js';
 import { createHttpApp, type HttpApp } from './http-app.js';
@@ -98,6 +98,7 @@ export async function createCore(
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
         wait: databaseWait(config, log),
+        onOutage: outageLog(config, log),
         // A new embedded store serving the bundled knowledge starts with it indexed (when the build
         // prepared that snapshot): the start-up load below then only checks it.
         seed: skipKnowledgeLoad ? undefined : seedFor(config.knowledgeDir),
@@ -174,6 +175,29 @@ function databaseWait(config: Config, log: Logger): DatabaseWait {
       else if (state === 'ready') log.info({ ...where, waitedMs }, 'database reached: migrated and ready');
       else log.error({ ...where, waitedMs }, 'database still unreachable: giving up (DATABASE_WAIT_MS)');
     },
+  };
+}
+
+/**
+ * An outage of a database reached before is logged as it changes, not per refused request: when it
+ * begins, every minute while it lasts, and when it ends. The refusals meanwhile are expected (503
+ * with Retry-After; charts of known keys keep answering from the usage journal).
+ */
+function outageLog(config: Config, log: Logger): (event: OutageEvent) => void {
+  const where = databaseLabel(config.databaseUrl);
+  const seconds = (ms: number) => Math.round(ms / 1000);
+  return (event) => {
+    if (event.state === 'down')
+      log.warn(
+        { ...where, error: event.error },
+        'database unreachable: answering 503 with Retry-After until it answers (charts of known keys keep answering)',
+      );
+    else if (event.state === 'still-down')
+      log.warn(
+        { ...where, error: event.error, downForS: seconds(event.downForMs) },
+        'database still unreachable',
+      );
+    else log.info({ ...where, downForS: seconds(event.downForMs) }, 'database reachable again');
   };
 }
 
