@@ -61,6 +61,8 @@ export interface HttpAppOptions {
   metrics?: Metrics;
   /** `/metrics`: the bearer token it needs (null: 404) and what it serves. */
   metricsEndpoint?: { token: string | null; source: MetricsSource };
+  /** The start-up work (service.ts): `/ready` answers 503 `starting` until it has settled. */
+  startup?: Promise<unknown>;
 }
 
 export interface HttpApp {
@@ -80,10 +82,17 @@ export interface HttpApp {
  */
 /**
  * `/health` (process up) and `/ready`: the database reachable, the usage of a crashed process settled,
- * and not shutting down. Its 503s are expected and logged where their cause is: the outage as it
- * changes (OutageWatch, the start's wait), the settlement once it is done.
+ * the start-up work done (its memory released, so no start-up pause falls on traffic a balancer sent
+ * on a 200), and not shutting down. Its 503s are expected and logged where their cause is: the
+ * outage as it changes, the start-up once it ends.
  */
-function addHealthRoutes(router: Router, deps: Deps, drain: Drain, faults: FaultLog): void {
+function addHealthRoutes(
+  router: Router,
+  deps: Deps,
+  drain: Drain,
+  faults: FaultLog,
+  started: () => boolean,
+): void {
   router.add('GET', '/health', (_req, res) => {
     sendJson(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
   });
@@ -95,7 +104,13 @@ function addHealthRoutes(router: Router, deps: Deps, drain: Drain, faults: Fault
     }
     const ok = await deps.store.db.ping();
     // Briefly after a crash: the usage of answers then in flight is being settled (UsageSettlement).
-    const status = !ok ? 'database unreachable' : !deps.store.usage.recovered ? 'settling usage' : 'ready';
+    const status = !ok
+      ? 'database unreachable'
+      : !deps.store.usage.recovered
+        ? 'settling usage'
+        : !started()
+          ? 'starting'
+          : 'ready';
     if (status !== 'ready') faults.expected(res);
     sendJson(res, status === 'ready' ? 200 : 503, { status, database: deps.store.db.kind });
   });
@@ -133,7 +148,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     limit: (req) => limiter.take(clientAddress(req, trust)),
     admit: takeSlot,
   });
-  addHealthRoutes(router, deps, drain, faults);
+  let started = options.startup === undefined;
+  void options.startup?.finally(() => (started = true)).catch(() => {});
+  addHealthRoutes(router, deps, drain, faults, () => started);
   addReferencePages(router, { ...options, routes, publicPage, baseUrl });
   const endpoint = options.metricsEndpoint;
   router.add('GET', '/metrics', metricsRoute(endpoint?.token ?? null, endpoint?.source ?? NO_SOURCE));

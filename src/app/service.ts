@@ -17,6 +17,7 @@ import { httpListener, type Listener } from './listener.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
 import type { MetricsSource } from '../http-bridge/metrics-route.js';
 import { startSage } from './sage-start.js';
+import { releaseStartMemory } from './start-gc.js';
 
 /** The module the worker processes load (its `OPERATIONS` export), from source or from the build. */
 const OPERATION_REGISTRY = new URL(
@@ -43,6 +44,11 @@ export interface ServiceOverrides {
   metrics?: ServiceMetrics | null;
   /** What `/metrics` serves; this process's registry by default. */
   metricsSource?: MetricsSource;
+  /**
+   * Give back the start-up work's memory once it is done, before `/ready` answers 200 (`serve`);
+   * off by default (in-process tests: a forced collection of the test runner's heap).
+   */
+  releaseStartMemory?: boolean;
 }
 
 /**
@@ -211,6 +217,7 @@ export async function createService(
   const { deps, tools, knowledgeLoad, metrics } = core;
   const measured = metrics ? { metrics } : {};
   const cache = new ResultCache(config.cacheEntries, config.cacheBytes);
+  const startup = overrides.releaseStartMemory ? releaseStartMemory(deps.sage, log) : undefined;
   const http = createHttpApp({
     tools,
     endpoints: overrides.endpoints ?? ENDPOINTS,
@@ -232,6 +239,7 @@ export async function createService(
     trustProxy: config.trustProxy,
     oauth: config.oauth,
     host: config.host,
+    ...(startup ? { startup } : {}),
   });
   const { store, pool } = deps;
   metrics?.watch({ admission: http.admission, journal: store.usage, cache, ...(pool ? { pool } : {}) });
