@@ -15,7 +15,6 @@ import { hashEmbedder } from './core/sage/index.js';
 import { createLogger } from './app/log.js';
 import { describeLoad, loadSageIndex, seedFor } from './sage/index.js';
 import { createService, registrySource, type Service } from './app/service.js';
-import { collectStartGarbage } from './app/start-gc.js';
 import {
   LOCKS,
   METERS,
@@ -217,7 +216,7 @@ async function serve(): Promise<void> {
   const log = createLogger(config.logLevel);
   if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config, log);
   const started = performance.now();
-  const service = await createService(config, log);
+  const service = await createService(config, log, { releaseStartMemory: true });
   if (cluster.isWorker && service.metrics) shareWithPrimary(service.metrics.registry);
   await firstKey(service, config);
   const metrics =
@@ -265,14 +264,6 @@ async function serve(): Promise<void> {
     'listening',
   );
   out(`Listening on http://${addr.address}:${addr.port} (MCP at /mcp, API reference at /docs)`);
-  // Once the knowledge is loaded and SAGE's catalog built, the start-up work's leftovers go back.
-  void (service.deps.sage?.prepare() ?? Promise.resolve())
-    .catch(() => {})
-    .then(collectStartGarbage)
-    .then(({ before, after, pauseMs }) => {
-      const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-      log.info({ rssMb: mb(after), releasedMb: mb(before - after), pauseMs }, 'start-up memory released');
-    });
 }
 
 const SERVE_HELP = `Usage:

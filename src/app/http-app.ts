@@ -61,6 +61,8 @@ export interface HttpAppOptions {
   metrics?: Metrics;
   /** `/metrics`: the bearer token it needs (null: 404) and what it serves. */
   metricsEndpoint?: { token: string | null; source: MetricsSource };
+  /** The start-up work (service.ts): `/ready` answers 503 `starting` until it has settled. */
+  startup?: Promise<unknown>;
 }
 
 export interface HttpApp {
@@ -78,8 +80,19 @@ export interface HttpApp {
  * its size and time bounds, then an admission slot, then the work. So no slot is ever held by a
  * client that is unauthenticated or still sending.
  */
-/** `/health` (process up) and `/ready` (database reachable and not shutting down). */
-function addHealthRoutes(router: Router, deps: Deps, drain: Drain, faults: FaultLog): void {
+/**
+ * `/health` (process up) and `/ready`: the database reachable, the usage of a crashed process settled,
+ * the start-up work done (its memory released, so no start-up pause falls on traffic a balancer sent
+ * on a 200), and not shutting down. Its 503s are expected and logged where their cause is: the
+ * outage as it changes, the start-up once it ends.
+ */
+function addHealthRoutes(
+  router: Router,
+  deps: Deps,
+  drain: Drain,
+  faults: FaultLog,
+  started: () => boolean,
+): void {
   router.add('GET', '/health', (_req, res) => {
     sendJson(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
   });
@@ -90,13 +103,16 @@ function addHealthRoutes(router: Router, deps: Deps, drain: Drain, faults: Fault
       return;
     }
     const ok = await deps.store.db.ping();
-    if (!ok) faults.fault(res, 'warn', { status: 503 }, 'not ready: the database is unreachable');
     // Briefly after a crash: the usage of answers then in flight is being settled (UsageSettlement).
-    const settling = ok && !deps.store.usage.recovered;
-    sendJson(res, ok && !settling ? 200 : 503, {
-      status: settling ? 'settling usage' : ok ? 'ready' : 'database unreachable',
-      database: deps.store.db.kind,
-    });
+    const status = !ok
+      ? 'database unreachable'
+      : !deps.store.usage.recovered
+        ? 'settling usage'
+        : !started()
+          ? 'starting'
+          : 'ready';
+    if (status !== 'ready') faults.expected(res);
+    sendJson(res, status === 'ready' ? 200 : 503, { status, database: deps.store.db.kind });
   });
 }
 
@@ -144,7 +160,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     limit: (req) => limiter.take(clientAddress(req, trust)),
     admit: takeSlot,
   });
-  addHealthRoutes(router, deps, drain, faults);
+  let started = options.startup === undefined;
+  void options.startup?.finally(() => (started = true)).catch(() => {});
+  addHealthRoutes(router, deps, drain, faults, () => started);
   addReferencePages(router, { ...options, routes, publicPage, baseUrl });
   const endpoint = options.metricsEndpoint;
   router.add('GET', '/metrics', metricsRoute(endpoint?.token ?? null, endpoint?.source ?? NO_SOURCE));

@@ -9,7 +9,7 @@ import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
 import { createWorkerPool } from '../operations/worker-pool.js';
 import { type AnyResource, RESOURCES } from '../resources/index.js';
 import { type LoadReport, seedFor } from '../sage/index.js';
-import { type DatabaseWait, openStore, type Store } from '../store/index.js';
+import { type DatabaseWait, openStore, type OutageEvent, type Store } from '../store/index.js';
 import { TOOLS } from '../tools/index.js';
 import type { Config } from './config.js';
 import { createHttpApp, type HttpApp } from './http-app.js';
@@ -17,6 +17,7 @@ import { httpListener, type Listener } from './listener.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
 import type { MetricsSource } from '../http-bridge/metrics-route.js';
 import { startSage } from './sage-start.js';
+import { releaseStartMemory } from './start-gc.js';
 
 /** The module the worker processes load (its `OPERATIONS` export), from source or from the build. */
 const OPERATION_REGISTRY = new URL(
@@ -43,6 +44,11 @@ export interface ServiceOverrides {
   metrics?: ServiceMetrics | null;
   /** What `/metrics` serves; this process's registry by default. */
   metricsSource?: MetricsSource;
+  /**
+   * Give back the start-up work's memory once it is done, before `/ready` answers 200 (`serve`);
+   * off by default (in-process tests: a forced collection of the test runner's heap).
+   */
+  releaseStartMemory?: boolean;
 }
 
 /**
@@ -98,6 +104,7 @@ export async function createCore(
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
         wait: databaseWait(config, log),
+        onOutage: outageLog(config, log),
         // A new embedded store serving the bundled knowledge starts with it indexed (when the build
         // prepared that snapshot): the start-up load below then only checks it.
         seed: skipKnowledgeLoad ? undefined : seedFor(config.knowledgeDir),
@@ -177,6 +184,29 @@ function databaseWait(config: Config, log: Logger): DatabaseWait {
   };
 }
 
+/**
+ * An outage of a database reached before is logged as it changes, not per refused request: when it
+ * begins, every minute while it lasts, and when it ends. The refusals meanwhile are expected (503
+ * with Retry-After; charts of known keys keep answering from the usage journal).
+ */
+function outageLog(config: Config, log: Logger): (event: OutageEvent) => void {
+  const where = databaseLabel(config.databaseUrl);
+  const seconds = (ms: number) => Math.round(ms / 1000);
+  return (event) => {
+    if (event.state === 'down')
+      log.warn(
+        { ...where, error: event.error },
+        'database unreachable: answering 503 with Retry-After until it answers (charts of known keys keep answering)',
+      );
+    else if (event.state === 'still-down')
+      log.warn(
+        { ...where, error: event.error, downForS: seconds(event.downForMs) },
+        'database still unreachable',
+      );
+    else log.info({ ...where, downForS: seconds(event.downForMs) }, 'database reachable again');
+  };
+}
+
 /** Builds the dependencies once and serves MCP + REST from one HTTP listener. */
 export async function createService(
   config: Config,
@@ -187,6 +217,7 @@ export async function createService(
   const { deps, tools, knowledgeLoad, metrics } = core;
   const measured = metrics ? { metrics } : {};
   const cache = new ResultCache(config.cacheEntries, config.cacheBytes);
+  const startup = overrides.releaseStartMemory ? releaseStartMemory(deps.sage, log) : undefined;
   const http = createHttpApp({
     tools,
     endpoints: overrides.endpoints ?? ENDPOINTS,
@@ -208,6 +239,7 @@ export async function createService(
     trustProxy: config.trustProxy,
     oauth: config.oauth,
     host: config.host,
+    ...(startup ? { startup } : {}),
   });
   const { store, pool } = deps;
   metrics?.watch({ admission: http.admission, journal: store.usage, cache, ...(pool ? { pool } : {}) });

@@ -43,8 +43,9 @@ export function errorResponse(e: unknown): Response {
 
 /**
  * The last step of every route: each failure becomes a JSON error. A 5xx is logged with its cause
- * (unexpected ones at error with the stack, refusals such as a full queue or an unreachable
- * database at warn); the response says only what the caller can act on.
+ * (unexpected ones at error with the stack, refusals such as a full queue at warn with their
+ * code, none for a refusal the database's outage explains: FaultLog.appError); the response says
+ * only what the caller can act on.
  */
 export function errorResponder(
   faults: FaultLog,
@@ -64,12 +65,7 @@ export function errorResponder(
     }
     if (err instanceof AppError) {
       metrics.rejection(err.code);
-      const status = HTTP_STATUS[err.code];
-      if (status >= 500) {
-        const cause = err.cause === undefined ? {} : { err: loggableError(err.cause) };
-        const level = err.code === 'internal_error' ? 'error' : 'warn';
-        faults.fault(res, level, { status, code: err.code, path, ...cause }, clip(err.message));
-      }
+      if (HTTP_STATUS[err.code] >= 500) faults.appError(res, err, { path });
       sendError(res, err, resourceMetadataUrl?.(req));
       return;
     }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { clip } from '../core/errors.js';
+import { type AppError, clip, HTTP_STATUS } from '../core/errors.js';
+import { explainedByOutage } from '../core/outage.js';
 import type { Req, Res } from './http.js';
 
 /**
@@ -17,6 +18,31 @@ export class FaultLog {
   fault(res: Res, level: 'error' | 'warn' | 'info', fields: object, message: string): void {
     this.explained.add(res);
     this.log[level](fields, message);
+  }
+
+  /**
+   * Logs why this response is the 5xx of an AppError, REST and MCP alike: an internal error at error;
+   * a refusal (a full queue, a failed knowledge load) at warn with its code, and with its cause (and
+   * the cause's stack) only when it has one; nothing for a refusal the database's outage explains,
+   * since the outage is logged once as such (core/outage.ts).
+   */
+  appError(res: Res, err: AppError, fields: object): void {
+    if (explainedByOutage(err)) {
+      this.explained.add(res);
+      return;
+    }
+    const cause = err.cause === undefined ? {} : { err: loggableError(err.cause) };
+    const level = err.code === 'internal_error' ? 'error' : 'warn';
+    const status = HTTP_STATUS[err.code];
+    this.fault(res, level, { status, code: err.code, ...fields, ...cause }, clip(err.message));
+  }
+
+  /**
+   * A 503 that is expected and whose cause the log holds already (the database's outage, logged as it
+   * changes; the start-up, logged as it ends): no line of its own.
+   */
+  expected(res: Res): void {
+    this.explained.add(res);
   }
 
   /** Watches a response: a 5xx that finishes without a logged cause is logged itself. */

@@ -104,6 +104,8 @@ export function mcpRoute(options: McpRouteOptions): Handler {
     } catch (e) {
       // At capacity: an MCP client reads a JSON-RPC error for its own request, not the REST envelope.
       if (!(e instanceof AppError) || (e.code !== 'queue_full' && e.code !== 'queue_timeout')) throw e;
+      // Logged as REST logs it, at warn with its code (unlogged, it read as an unexplained 5xx error).
+      options.faults.appError(res, e, { path: clip(req.url ?? '') });
       if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter));
       const data = {
         code: e.code,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { AppError, CancelledError, isClientFault, isTransient } from '../core/errors.js';
+import { explainedByOutage } from '../core/outage.js';
 import { authorize } from '../operations/access.js';
 import { MCP_ANSWER_LIMIT } from '../operations/answer-limit.js';
 import type { ResultCache } from '../operations/cache.js';
@@ -101,10 +102,12 @@ export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCal
         const details = e.details?.length ? `\n${JSON.stringify(e.details)}` : '';
         return { ok: false, message: `${e.message}${details}` };
       }
-      // An outage the caller can wait out: said as such, with when to retry, and logged as a warning.
+      // An outage the caller can wait out: said as such, with when to retry, and logged as a warning
+      // unless it is the database's, which is logged once as an outage (core/outage.ts).
       if (e instanceof AppError && isTransient(e.code)) {
         const seconds = e.retryAfter ?? TRANSIENT_RETRY_SECONDS;
-        log.warn({ code: e.code, tool: tool.name, cause: causeText(e) }, 'tool unavailable');
+        if (!explainedByOutage(e))
+          log.warn({ code: e.code, tool: tool.name, cause: causeText(e) }, 'tool unavailable');
         return { ok: false, message: `${unavailableText(e)} Retry in ${seconds} s.` };
       }
       log.error({ err: e, tool: tool.name }, 'tool failed');

@@ -1,10 +1,12 @@
 import { AppError } from '../core/errors.js';
+import { DatabaseUnreachable } from '../core/outage.js';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { processAlive } from './process-alive.js';
 import { MIGRATIONS } from './migrations.js';
+import { type OutageEvent, OutageWatch } from './outage-watch.js';
 import { copySnapshotDir, hasSnapshot, readOnce, readSnapshot, writeSnapshot } from './snapshot.js';
 
 /**
@@ -52,6 +54,11 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Keep trying a PostgreSQL that is unreachable at start (the service); absent: fail at once. */
   wait?: DatabaseWait | undefined;
+  /**
+   * Each change in whether PostgreSQL answers once it has been reached (OutageWatch), for the log:
+   * the refusals an outage causes are then logged by it, not one by one.
+   */
+  onOutage?: ((event: OutageEvent) => void) | undefined;
   /** Embedded store directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
   /** Maximum pool size for PostgreSQL. */
@@ -138,7 +145,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it and /ready reports the outage.
     });
-    const db = wrap('postgres', pool, async () => pool.end());
+    const watch = options.onOutage ? new OutageWatch(options.onOutage) : undefined;
+    const db = wrap('postgres', pool, async () => pool.end(), watch);
     if (!options.wait) {
       await migrate(db);
       return db;
@@ -293,32 +301,53 @@ function isUnreachable(e: unknown): boolean {
 
 /**
  * The database cannot be reached: a 503 the caller may retry, never a 500. Nothing was recorded, so
- * no usage unit is lost: a metered call fails before it answers.
+ * no usage unit is lost: a metered call fails before it answers. Its cause marks it as explained by
+ * the outage, which is logged as such (not each refusal).
  */
 const storeUnavailable = (cause: unknown) =>
   new AppError('service_unavailable', 'The service database is unreachable; retry in a moment.', {
-    cause,
+    cause: new DatabaseUnreachable(reason(cause), { cause }),
     retryAfter: 5,
   });
 
-function wrap(kind: Database['kind'], pool: pg.Pool, close: () => Promise<void>): Database {
+function wrap(
+  kind: Database['kind'],
+  pool: pg.Pool,
+  close: () => Promise<void>,
+  watch?: OutageWatch,
+): Database {
   let closed = false;
+  /** Runs one statement, telling the watch whether the database answered. */
+  const watched = async <T>(run: () => Promise<T>): Promise<T> => {
+    if (!watch) return run();
+    const sent = watch.clock();
+    try {
+      const result = await run();
+      watch.answered(sent);
+      return result;
+    } catch (e) {
+      if (isUnreachable(e)) watch.failed(reason(e));
+      throw e;
+    }
+  };
   return {
     kind,
     pool,
     ready: Promise.resolve(),
     query: async (text, params, name) => {
       try {
-        return name === undefined
-          ? await pool.query(text, params as unknown[])
-          : await pool.query({ name, text, values: params as unknown[] });
+        return await watched(() =>
+          name === undefined
+            ? pool.query(text, params as unknown[])
+            : pool.query({ name, text, values: params as unknown[] }),
+        );
       } catch (e) {
         throw isUnreachable(e) ? storeUnavailable(e) : e;
       }
     },
     async ping() {
       try {
-        await pool.query('SELECT 1');
+        await watched(() => pool.query('SELECT 1'));
         return true;
       } catch {
         return false;

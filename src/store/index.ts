@@ -11,6 +11,7 @@ export * from './keys.js';
 export * from './oauth-records.js';
 export * from './sage-index.js';
 export * from './usage.js';
+export type { OutageEvent } from './outage-watch.js';
 
 export interface Store {
   db: Database;

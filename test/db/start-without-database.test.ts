@@ -4,7 +4,8 @@
  * stack, so an orchestrator's restart during a blip turned a slow service into a down one).
  * A real PostgreSQL (Debian's package) is created and stopped before it was ever migrated; the
  * service process (`serve`) starts against it: /health 200, /ready 503 naming the reason, a request
- * 503 with Retry-After, one JSON log line naming the database without its password; the database
+ * 503 with Retry-After, one JSON log line naming the database without its password (and no warning
+ * per refused request or readiness check); the database
  * starts: the service migrates and is ready within 10 s, answers a chart, and counts exactly one unit.
  * And DATABASE_WAIT_MS bounds the wait: the process exits with status 1 once it passes.
  */
@@ -72,8 +73,14 @@ describe('a start while the database is down', () => {
     expect(Number(chart.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(((await chart.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
 
+    // A balancer's checks meanwhile: each an expected 503, none a warning of its own.
+    for (let i = 0; i < 5; i++) expect((await fetch(`${proc.url}/ready`)).status).toBe(503);
+
     const waiting = logLines(proc).filter((l) => String(l.msg).startsWith('database unreachable at start'));
     expect(waiting).toHaveLength(1);
+    // Regression (issue 37): every refusal and readiness check was a warning of its own (33 lines at
+    // a cold start against the one warning documented).
+    expect(logLines(proc).filter((l) => Number(l.level) >= 40)).toEqual(waiting);
     expect(waiting[0]).toMatchObject({ level: 40, databaseHost: '127.0.0.1', databaseName: 'postgres' });
     expect(proc.log()).not.toContain(PASSWORD);
     // Every line on stderr is a JSON log line (no raw stack printed by a crash).

@@ -4,6 +4,7 @@
  * queue answers 503 queue_full with Retry-After, an over-long wait 503 queue_timeout, and nothing is
  * lost or answered twice. Also: SIGTERM-style shutdown lets in-flight requests finish.
  */
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Admission } from '../../src/http-bridge/admission.js';
 import { TOOLS } from '../../src/tools/index.js';
@@ -135,6 +136,8 @@ describe('queue over HTTP', () => {
 describe('at capacity on /mcp: a JSON-RPC error for the request, 503 and Retry-After', () => {
   // Regression (outside probe): /mcp answered queue_full and queue_timeout in the REST envelope, so
   // MCP clients showed only "Server returned an error response"; the wait said "2 s" for a 1.5 s limit.
+  // And (issue 37) they were logged at error as "server error answered without a logged cause", with
+  // no code, where REST logs the same refusal at warn with its code.
   const mcpCall = (url: string, key: string, id: number | string) =>
     fetch(`${url}/mcp`, {
       method: 'POST',
@@ -157,7 +160,9 @@ describe('at capacity on /mcp: a JSON-RPC error for the request, 503 and Retry-A
     ],
   ] as const)('%s', async (code, env, id, wording) => {
     const fx = fixtureTools();
-    const svc = await startService({ ...env }, { tools: [...TOOLS, ...fx.tools] });
+    const lines: { level: number; msg: string; [field: string]: unknown }[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const svc = await startService({ ...env }, { tools: [...TOOLS, ...fx.tools] }, log);
     try {
       const slow = (n: number) =>
         fetch(`${svc.url}/api/fixture-slow`, {
@@ -177,6 +182,9 @@ describe('at capacity on /mcp: a JSON-RPC error for the request, 503 and Retry-A
       expect(body).toMatchObject({ jsonrpc: '2.0', id, error: { code: -32000, data: { code } } });
       expect(body.error.message).toMatch(wording);
       expect(body.error.data.retryAfterSeconds).toBe(Number(res.headers.get('retry-after')));
+      expect(lines.filter((l) => l.level >= 40)).toEqual([
+        expect.objectContaining({ level: 40, status: 503, code, path: '/mcp', msg: body.error.message }),
+      ]);
       const all = Promise.all([holder, ...queued]);
       let settled = false;
       void all.then(() => (settled = true));

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { type Config, loadConfig } from '../../src/app/config.js';
 import { createService, type Service, type ServiceOverrides } from '../../src/app/service.js';
 import { PRODUCTS, type ProductName } from '../../src/store/index.js';
@@ -18,13 +18,17 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** Starts the real service on 127.0.0.1 and a free port, with an in-memory embedded store by default. */
+/**
+ * Starts the real service on 127.0.0.1 and a free port, with an in-memory embedded store by default;
+ * `log` for a test that reads what it logs.
+ */
 export async function startService(
   env: Record<string, string> = {},
   overrides: ServiceOverrides = {},
+  log: Logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
 ): Promise<TestService> {
   const config: Config = loadConfig({ DATA_DIR: 'memory://', PORT: '0', LOG_LEVEL: 'silent', ...env });
-  const service = await createService(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), {
+  const service = await createService(config, log, {
     cities: await sharedCities(),
     ephemeris: sharedEphemeris(),
     knowledge: await sharedKnowledge(),
