@@ -3,12 +3,12 @@
 # ephemeris files and their WebAssembly build; nothing of tests or benches), then `npm install -g`
 # of the tarball into scratch prefixes: normally (the optional native swisseph addon is built), where
 # node-gyp cannot build it (no Node headers: the install still succeeds, without the addon, and the
-# WebAssembly build runs), with --ignore-scripts (the addon is skipped on purpose: WebAssembly), and
-# with Node 24 (test/helpers/node24: npm running on it builds the addon against Node 24's own
-# headers); then `npx <tarball>` and the Claude Desktop bundle (`npm run bundle`, unpacked and started
-# as its manifest says). test/e2e/stdio.test.ts runs against each, checking the start line that names
-# the build and the Node major it runs on. Run from .ci/run after `npm test`; needs the registry for
-# the package's dependencies.
+# WebAssembly build runs; so do `npm ci` and `npm run build` in a clone), with --ignore-scripts (the
+# addon skipped on purpose: WebAssembly), and with Node 24 (test/helpers/node24: npm running on it
+# builds the addon against Node 24's own headers); then `npx <tarball>` and the Claude Desktop bundle
+# (`npm run bundle`, unpacked and started as its manifest says). test/e2e/stdio.test.ts runs against
+# each, checking the start line that names the build and the Node major it runs on. Run from .ci/run
+# after `npm test`; needs the registry for the package's dependencies.
 set -eu
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -68,6 +68,23 @@ if ! grep -q 'gyp ERR! not ok' "$TMP/no-build.log"; then
 fi
 test ! -e "$TMP/no-build/lib/node_modules/chart-service/node_modules/swisseph"
 run_stdio_test "$TMP/no-build/bin/chart-service" wasm "$NODE_MAJOR"
+
+echo "== npm ci in a clone where the addon cannot be built, then npm run build"
+mkdir "$TMP/clone"
+git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$TMP/clone"
+if ! (cd "$TMP/clone" && npm_config_nodedir="$TMP/no-headers" npm ci --no-audit --no-fund --loglevel=error \
+  --foreground-scripts >"$TMP/clone.log" 2>&1 && npm run build --silent >>"$TMP/clone.log" 2>&1); then
+  cat "$TMP/clone.log" >&2
+  exit 1
+fi
+grep -q 'gyp ERR! not ok' "$TMP/clone.log"
+test ! -e "$TMP/clone/node_modules/swisseph"
+cat >"$TMP/clone-chart-service" <<WRAP
+#!/bin/sh
+exec node "$TMP/clone/dist/src/main.js" "\$@"
+WRAP
+chmod +x "$TMP/clone-chart-service"
+run_stdio_test "$TMP/clone-chart-service" wasm "$NODE_MAJOR"
 
 echo "== npm install -g --ignore-scripts (no addon: WebAssembly)"
 npm install -g --prefix "$TMP/no-scripts" --ignore-scripts --no-audit --no-fund --loglevel=error "$TGZ"
