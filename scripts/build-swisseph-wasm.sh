@@ -1,7 +1,9 @@
 #!/usr/bin/env sh
 # Compiles the Swiss Ephemeris C sources that the `swisseph` npm package ships (the same version the
-# native addon is built from) to WebAssembly, into vendor/swisseph-wasm/. The output is committed,
-# so installing or running the service never needs a compiler; rerun this after upgrading swisseph.
+# native addon is built from) to WebAssembly, into vendor/swisseph-wasm/, and copies the package's
+# data files that either build reads into vendor/swisseph-ephe/ (the addon is an optional dependency,
+# absent where it could not be built). The output is committed, so installing or running the service
+# never needs a compiler; rerun this after upgrading swisseph.
 # Needs Emscripten (Debian: apt-get install emscripten). See docs/decisions.md, "Swiss Ephemeris in
 # WebAssembly".
 set -eu
@@ -23,3 +25,8 @@ NODE_PATH="${NODE_PATH:-/usr/share/nodejs}" emcc -O2 \
   -Wno-everything
 printf '%s\n' "$(grep -o '"2\.[0-9][0-9]\.[0-9][0-9][a-z]*"' "$SRC"/sweph.h | head -1 | tr -d '"')" > "$OUT"/VERSION
 ls -l "$OUT"
+# The asteroid names list (seasnam.txt, 10 MB) is never read.
+mkdir -p vendor/swisseph-ephe
+for f in sepl_18.se1 semo_18.se1 seas_18.se1 sefstars.txt seleapsec.txt seorbel.txt; do
+  cp node_modules/swisseph/ephe/$f vendor/swisseph-ephe/
+done

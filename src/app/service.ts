@@ -80,6 +80,21 @@ export interface Core {
 }
 
 /**
+ * One line at start naming the Swiss Ephemeris build that computes (the native addon is optional:
+ * an install where it could not be built runs WebAssembly) and the Node version it runs on.
+ */
+function logEngine(log: Logger, version: string): void {
+  const context = { engine: EPHEMERIS_ENGINE.kind, version, node: process.versions.node };
+  if (EPHEMERIS_ENGINE.nativeUnavailable === null)
+    log.info(context, 'Swiss Ephemeris runs as the native addon');
+  else
+    log.info(
+      { ...context, reason: EPHEMERIS_ENGINE.nativeUnavailable },
+      'Swiss Ephemeris runs as WebAssembly: the same C library version and data files as the native addon',
+    );
+}
+
+/**
  * Builds the dependencies once: ephemeris, store, city table, knowledge, SAGE and the worker pool
  * when an operation is heavy. The HTTP service and the stdio server both start from here.
  */
@@ -90,11 +105,7 @@ export async function createCore(
 ): Promise<Core> {
   // First, synchronously: missing ephemeris files must stop the start before anything is opened.
   const ephemeris = overrides.ephemeris ?? createEphemeris();
-  if (EPHEMERIS_ENGINE.nativeUnavailable !== null)
-    log.info(
-      { reason: EPHEMERIS_ENGINE.nativeUnavailable, version: ephemeris.version },
-      'Swiss Ephemeris runs as WebAssembly: the same C library version and data files as the native addon',
-    );
+  logEngine(log, ephemeris.version);
   const metrics = overrides.metrics === undefined ? createMetrics() : overrides.metrics;
   const measured = metrics ? { metrics } : {};
   const skipKnowledgeLoad = overrides.skipKnowledgeLoad ?? false;

@@ -141,13 +141,26 @@ describe('the SDK stdio client on a fresh data directory', () => {
     const lines = stderr()
       .split('\n')
       .filter(Boolean)
-      .map((l) => JSON.parse(l) as { msg: string });
+      .map((l) => JSON.parse(l) as { msg: string; engine?: string; node?: string });
     expect(lines.map((l) => l.msg)).toContain('serving MCP over stdio');
-    // An install without the native addon says once that WebAssembly computes (scripts/pack-check.sh).
-    const expected = process.env.CHART_SERVICE_EXPECT_ENGINE;
-    const saysWasm = lines.filter((l) => /Swiss Ephemeris runs as WebAssembly/.test(l.msg)).length;
-    if (expected === 'wasm') expect(saysWasm).toBe(1);
-    if (expected === 'native') expect(saysWasm).toBe(0);
+  });
+
+  it('names the Swiss Ephemeris build in use in one start line (issue 39)', () => {
+    const lines = stderr()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { msg: string; engine?: string; node?: string });
+    const said = lines.filter((l) => l.msg.startsWith('Swiss Ephemeris runs as '));
+    expect(said).toHaveLength(1);
+    const [line] = said;
+    const words = { native: 'the native addon', wasm: 'WebAssembly' } as const;
+    expect(line!.msg).toContain(words[line!.engine as keyof typeof words]);
+    // scripts/pack-check.sh says which build each install must run (the addon is optional: where it
+    // could not be built, WebAssembly), and on which Node major.
+    const engine = process.env.CHART_SERVICE_EXPECT_ENGINE;
+    if (engine) expect(line!.engine).toBe(engine);
+    const node = process.env.CHART_SERVICE_EXPECT_NODE;
+    if (node) expect(line!.node?.split('.')[0]).toBe(node);
   });
 });
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * The outside MCP clients the e2e tier drives (the official conformance suite and the Inspector CLI),
  * installed in test/e2e/clients with the Node 22 they require (the root `prepare` script runs
  * `npm ci --prefix test/e2e/clients`, so `npm ci` installs them). They live apart so that their
- * Node binary never shadows the service's Node 20.
+ * Node binary never shadows the machine's Node (test/helpers/node24 holds Node 24 the same way).
  */
 const ROOT = join(import.meta.dirname, '..', 'e2e', 'clients');
 const NODE = join(ROOT, 'node_modules', 'node', 'bin', 'node');

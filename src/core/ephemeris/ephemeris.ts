@@ -29,7 +29,7 @@ import {
 import { assertHumanDesignBirth, assertSupportedJulianDay } from './range.js';
 
 export interface EphemerisOptions {
-  /** Directory holding sepl_18.se1, semo_18.se1, seas_18.se1; defaults to the swisseph package's `ephe`. */
+  /** Directory holding sepl_18.se1, semo_18.se1, seas_18.se1; defaults to vendor/swisseph-ephe. */
   ephePath?: string;
 }
 
@@ -92,7 +92,7 @@ function probeDataFiles(ephePath: string): void {
       throw new EphemerisError(
         `Swiss Ephemeris data file ${file} is not usable in "${ephePath}": ${what}. ` +
           'Refusing to start: without the files the library silently falls back to the ' +
-          'low-precision Moshier model. Point ephePath at the swisseph package ephe/ directory.',
+          'low-precision Moshier model. Point ephePath at the vendor/swisseph-ephe directory of the package.',
       );
     }
   }

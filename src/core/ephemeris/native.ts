@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { chooseLibrary } from './swiss-choice.js';
+import { vendorDir } from './vendor-dir.js';
 
 /**
  * The slice of the Swiss Ephemeris this folder uses, over whichever build of the C library runs
@@ -147,10 +146,12 @@ export function libraryVersion(): string {
   return swe.version();
 }
 
-/** The `ephe/` directory shipped inside the installed swisseph package (sepl_18, semo_18, seas_18). */
+/**
+ * The data files the package ships in vendor/swisseph-ephe (sepl_18, semo_18, seas_18: those of the
+ * swisseph package's `ephe/`), read by either build: the addon is optional and may be absent.
+ */
 export function bundledEphePath(): string {
-  const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('swisseph/package.json')), 'ephe');
+  return vendorDir('swisseph-ephe', 'sepl_18.se1');
 }
 
 // ---- Eclipses and sidereal time (used by eclipses.ts) -------------------------------------------

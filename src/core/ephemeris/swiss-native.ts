@@ -1,17 +1,106 @@
 import { createRequire } from 'node:module';
-import type SwissephAddon from 'swisseph';
 import type { SwissLibrary } from './swiss-library.js';
 
-type Binding = typeof SwissephAddon;
+type Failed = { error: string };
+
+/**
+ * The calls of the `swisseph` addon made here, as its own declarations type them. Declared here, not
+ * imported from the package: it is an optional dependency, absent where its build failed, and the
+ * service must still compile there (test/core/ephemeris/native-binding.test.ts holds the package's
+ * binding to this shape).
+ */
+export interface SwissephBinding {
+  swe_version(): string;
+  swe_set_ephe_path(path: string): unknown;
+  swe_calc_ut(
+    jdUT: number,
+    body: number,
+    flags: number,
+  ):
+    | {
+        longitude: number;
+        latitude: number;
+        distance: number;
+        longitudeSpeed: number;
+        latitudeSpeed: number;
+        distanceSpeed: number;
+        rflag: number;
+      }
+    | {
+        rectAscension: number;
+        declination: number;
+        distance: number;
+        rectAscensionSpeed: number;
+        declinationSpeed: number;
+        distanceSpeed: number;
+        rflag: number;
+      }
+    | { x: number; rflag: number }
+    | Failed;
+  swe_houses_ex(
+    jdUT: number,
+    flags: number,
+    latitude: number,
+    longitude: number,
+    hsys: string,
+  ): { house: number[]; ascendant: number; mc: number; armc: number } | Failed;
+  swe_deltat(jdUT: number): { delta: number };
+  swe_time_equ(jdUT: number): { timeEquation: number } | Failed;
+  swe_sidtime(jdUT: number): { siderialTime: number };
+  swe_sol_eclipse_when_glob(
+    jdUT: number,
+    flags: number,
+    types: number,
+    backward: 0 | 1,
+  ): { rflag: number; maximum: number; noon: number; begin: number; end: number } | Failed;
+  swe_sol_eclipse_where(
+    jdUT: number,
+    flags: number,
+  ):
+    | {
+        rflag: number;
+        longitude: number;
+        latitude: number;
+        solarDiameterFraction: number;
+        lonarToSolarDiameterRatio: number;
+        solarDiscFraction: number;
+        eclipseMagnitude: number;
+      }
+    | Failed;
+  swe_lun_eclipse_when(
+    jdUT: number,
+    flags: number,
+    types: number,
+    backward: 0 | 1,
+  ):
+    | {
+        rflag: number;
+        maximum: number;
+        partialBegin: number;
+        partialEnd: number;
+        totalBegin: number;
+        totalEnd: number;
+        penumbralBegin: number;
+        penumbralEnd: number;
+      }
+    | Failed;
+  swe_lun_eclipse_how(
+    jdUT: number,
+    flags: number,
+    longitude: number,
+    latitude: number,
+    height: number,
+  ): { rflag: number; umbralMagnitude: number; penumbralMagnitude: number } | Failed;
+}
 
 /**
  * The `swisseph` package's native addon as a SwissLibrary, or why it cannot be loaded (installed
  * without its build step, no compiler on this machine, or built for another platform).
  */
 export function nativeLibrary(): SwissLibrary | string {
-  let swe: Binding;
+  let swe: SwissephBinding;
   try {
-    swe = createRequire(import.meta.url)('swisseph') as Binding;
+    swe = createRequire(import.meta.url)('swisseph') as SwissephBinding;
   } catch (e) {
     return `the native swisseph addon could not be loaded (${(e as Error).message.split('\n')[0]})`;
   }

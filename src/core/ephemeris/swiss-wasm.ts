@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { SwissLibrary } from './swiss-library.js';
+import { vendorDir } from './vendor-dir.js';
 
 /** The Emscripten module of vendor/swisseph-wasm: exported C functions, its heap and its file system. */
 interface WasmModule {
@@ -49,16 +49,6 @@ interface WasmModule {
   _swe_lun_eclipse_how(jd: number, flags: number, geopos: number, attr: number, serr: number): number;
 }
 
-/** vendor/swisseph-wasm of the package, from src/core/ephemeris (tsx) or dist/src/core/ephemeris (built). */
-function wasmDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../../../vendor/swisseph-wasm', '../../../../vendor/swisseph-wasm']) {
-    const dir = resolve(here, up);
-    if (existsSync(join(dir, 'swisseph.wasm'))) return dir;
-  }
-  throw new Error(`the WebAssembly Swiss Ephemeris (vendor/swisseph-wasm) is missing above ${here}`);
-}
-
 /** Ephemeris files the library may open; the asteroid names list (10 MB) is never read here. */
 const wanted = (name: string, bytes: number) => name.endsWith('.se1') || bytes < 1_000_000;
 
@@ -69,7 +59,7 @@ const wanted = (name: string, bytes: number) => name.endsWith('.se1') || bytes <
  * copied into it (about 2 MB) the first time it is selected.
  */
 export function wasmLibrary(): SwissLibrary {
-  const dir = wasmDir();
+  const dir = vendorDir('swisseph-wasm', 'swisseph.wasm');
   const toStderr = (text: string) => process.stderr.write(`${text}\n`);
   const moduleArg = {
     wasmBinary: readFileSync(join(dir, 'swisseph.wasm')),
