@@ -95,6 +95,8 @@ export function whenHandedOver(res: Res, sent: (delivered: boolean) => void): vo
   if (res.writableFinished) return sent(true);
   const socket = res.socket;
   if (!res.writableEnded || !socket || socket.destroyed) return sent(false);
+  // Node 24 marks the response finished a tick after end() even when the socket took every byte.
+  if (socket.writableLength === 0) return sent(true);
   // An empty write queued behind the answer: its callback comes once all before it reached the
   // kernel, or with the error that dropped them.
   socket.write('', (error) => sent(!error));
