@@ -53,6 +53,11 @@ export function nativeLibrary(): SwissLibrary | string {
       return 'timeEquation' in r ? r.timeEquation : r.error;
     },
     sidtime: (jdUT) => swe.swe_sidtime(jdUT).siderialTime,
+    setSidMode: (mode) => swe.swe_set_sid_mode(mode, 0, 0),
+    ayanamsaExUt(jdUT, flags) {
+      const r = swe.swe_get_ayanamsa_ex_ut(jdUT, flags);
+      return 'ayanamsa' in r ? r.ayanamsa : r.error;
+    },
     solEclipseWhenGlob(jdUT, flags, types, backward) {
       const r = swe.swe_sol_eclipse_when_glob(jdUT, flags, types, backward ? 1 : 0);
       if ('error' in r) return r.error;
