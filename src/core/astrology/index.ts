@@ -43,6 +43,14 @@ export {
   houseOf,
 } from './houses.js';
 export { isDayChart, sunAltitudeSine } from './sect.js';
+export {
+  fromTropical,
+  ZODIAC_TYPES,
+  type ZodiacChoice,
+  zodiacChoice,
+  type ZodiacInfo,
+  type ZodiacType,
+} from './sidereal.js';
 export { allAstrologyKnowledgeIds, type AstrologyTooltips, astrologyTooltips } from './tooltips.js';
 export {
   ELEMENTS,
