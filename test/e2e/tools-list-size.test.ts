@@ -19,8 +19,10 @@ import { connectMcp } from '../helpers/mcp.js';
  * own fields with names, types and vocabularies, deeper values by type) and the birth-field rules
  * written once, in generate_chart. The MCP App's `_meta.ui.resourceUri` on the three chart tools
  * added 204 bytes, paid for with shorter wordings: 39,810.
+ * Issue 38 may grow the list to 43,008 bytes for its four parts. The sidereal zodiac of
+ * get_astrology_chart (zodiac, ayanamsa, data.zodiac) measured 39,987 -> 40,577 (+590).
  */
-const LIST_BUDGET_BYTES = 40_000;
+const LIST_BUDGET_BYTES = 43_008;
 
 type Schema = Record<string, unknown> & { $defs?: Record<string, unknown> };
 let svc: TestService;

@@ -44,6 +44,8 @@ export {
 } from './houses.js';
 export { isDayChart, sunAltitudeSine } from './sect.js';
 export {
+  AYANAMSA_LABELS,
+  ayanamsaLabel,
   fromTropical,
   ZODIAC_TYPES,
   type ZodiacChoice,

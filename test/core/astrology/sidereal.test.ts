@@ -119,8 +119,8 @@ function expectSidereal(moment: ChartMoment, jdUT: number, lat: number, lon: num
     check(p.longitude, SE_BODY[planetKey(p.name as never)]);
   }
   for (const row of [...POINT_BODIES, ...ASTEROID_BODIES]) {
-    const key = row.key as keyof typeof c.points & keyof typeof c.asteroids;
-    const ours = (c.points[key] ?? c.asteroids[key]).longitude;
+    const byKey: Record<string, { longitude: number }> = { ...c.points, ...c.asteroids };
+    const ours = byKey[row.key]!.longitude;
     check(ours, SE_BODY[row.source.swiss]);
   }
   const h = sweSiderealHouses(jdUT, lat, lon, which);
