@@ -18,7 +18,7 @@ import {
   type PictureType,
   type RunContext,
 } from '../operations/types.js';
-import { houseSystemField } from '../schemas/astrology.js';
+import { ayanamsaField, houseSystemField, withZodiacRule, zodiacField } from '../schemas/astrology.js';
 import { baziBirthFields } from '../schemas/bazi.js';
 import { birthInputFields, includeField, withPlaceRule } from '../schemas/birth-input.js';
 import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
@@ -182,14 +182,18 @@ const wheel = pictureOperations({
     `get_astrology_chart. ${RENDER_NOTE} ${KEYED_COST}`,
   path: '/api/astrology/wheel',
   formats: ['svg', 'png'],
-  draws: drawsChart('get_astrology_chart', [...BIRTH_FIELDS, 'houseSystem']),
-  input: withPlaceRule(
-    z.object({
-      ...birthInputFields({ dateNote: HD_DATE_NOTE }),
-      houseSystem: houseSystemField,
-      ...renderFields,
-      ...wheelFields,
-    }),
+  draws: drawsChart('get_astrology_chart', [...BIRTH_FIELDS, 'houseSystem', 'zodiac', 'ayanamsa']),
+  input: withZodiacRule(
+    withPlaceRule(
+      z.object({
+        ...birthInputFields({ dateNote: HD_DATE_NOTE }),
+        houseSystem: houseSystemField,
+        zodiac: zodiacField,
+        ayanamsa: ayanamsaField,
+        ...renderFields,
+        ...wheelFields,
+      }),
+    ),
   ),
   access: 'advanced_chart',
   example: { ...SAMPLE_WHEEL, designRing: true, gateRing: true },

@@ -36,3 +36,19 @@ export function fromTropical(longitude: number, ayanamsa: number | undefined): n
 
 /** Ayanamsa values are given to 6 decimals (0.004"), as longitudes are. */
 export const roundAyanamsa = (degrees: number): number => Math.round(degrees * 1e6) / 1e6;
+
+/** Display names of the ayanamsas. */
+export const AYANAMSA_LABELS: Record<Ayanamsa, string> = {
+  lahiri: 'Lahiri',
+  'fagan-bradley': 'Fagan-Bradley',
+  krishnamurti: 'Krishnamurti',
+  raman: 'Raman',
+  'true-chitra': 'True Chitra',
+};
+
+/** `Lahiri 23°02'` (degrees and whole minutes, truncated), for pictures. */
+export function ayanamsaLabel(zodiac: { ayanamsa: Ayanamsa; degrees: number }): string {
+  const minutes = Math.floor(zodiac.degrees * 60 + 1e-9);
+  const d = Math.floor(minutes / 60);
+  return `${AYANAMSA_LABELS[zodiac.ayanamsa]} ${d}°${String(minutes % 60).padStart(2, '0')}'`;
+}
