@@ -173,8 +173,8 @@ export const astrologyDataSchema = z.object({
   birthInfo: birthInfoSchema,
   zodiac: z
     .object({
-      type: enumOf(ZODIAC_TYPES),
-      ayanamsa: enumOf(AYANAMSAS).optional(),
+      type: enumOf(ZODIAC_TYPES).describe('As sent, or sidereal.'),
+      ayanamsa: enumOf(AYANAMSAS).optional().describe('Sidereal: as sent, or lahiri.'),
       degrees: z.number().optional().describe('True ayanamsa at the birth, degrees.'),
     })
     .optional()
