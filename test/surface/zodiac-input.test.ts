@@ -68,9 +68,13 @@ describe('get_astrology_chart and the wheel', () => {
 });
 
 describe('Human Design tools', () => {
-  for (const name of ['generate_chart', 'generate_composite', 'multi_chart']) {
-    it(`${name} refuses zodiac and ayanamsa instead of dropping them`, () => {
-      const e = refusal(tool(name), { ...birth, zodiac: 'sidereal', ayanamsa: 'lahiri' });
+  const ops = [
+    ...['generate_chart', 'generate_composite', 'multi_chart'].map(tool),
+    ...PICTURE_OPERATIONS.filter((o) => o.name.startsWith('render_bodygraph_')),
+  ];
+  for (const op of ops) {
+    it(`${op.name} refuses zodiac and ayanamsa instead of dropping them`, () => {
+      const e = refusal(op, { ...birth, zodiac: 'sidereal', ayanamsa: 'lahiri' });
       expect(e.code).toBe('invalid_input');
       expect(fields(e)).toEqual(['zodiac', 'ayanamsa']);
       expect(e.message).toContain(
