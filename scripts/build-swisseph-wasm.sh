@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 SRC=node_modules/swisseph/deps/swisseph
 OUT=vendor/swisseph-wasm
 mkdir -p "$OUT"
-FUNCTIONS='_swe_calc_ut,_swe_houses_ex,_swe_set_ephe_path,_swe_deltat,_swe_time_equ,_swe_sidtime,_swe_sol_eclipse_when_glob,_swe_sol_eclipse_where,_swe_lun_eclipse_when,_swe_lun_eclipse_how,_swe_version,_swe_close,_malloc,_free'
+FUNCTIONS='_swe_calc_ut,_swe_houses_ex,_swe_set_ephe_path,_swe_deltat,_swe_time_equ,_swe_sidtime,_swe_set_sid_mode,_swe_get_ayanamsa_ex_ut,_swe_sol_eclipse_when_glob,_swe_sol_eclipse_where,_swe_lun_eclipse_when,_swe_lun_eclipse_how,_swe_version,_swe_close,_malloc,_free'
 # Debian's emcc runs its JavaScript tools with the node on PATH; their modules live here.
 NODE_PATH="${NODE_PATH:-/usr/share/nodejs}" emcc -O2 \
   "$SRC"/swecl.c "$SRC"/swedate.c "$SRC"/swehel.c "$SRC"/swehouse.c "$SRC"/swejpl.c \

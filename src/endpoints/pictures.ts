@@ -18,7 +18,13 @@ import {
   type PictureType,
   type RunContext,
 } from '../operations/types.js';
-import { houseSystemField } from '../schemas/astrology.js';
+import {
+  ayanamsaField,
+  houseSystemField,
+  refuseZodiac,
+  withZodiacRule,
+  zodiacField,
+} from '../schemas/astrology.js';
 import { baziBirthFields } from '../schemas/bazi.js';
 import { birthInputFields, includeField, withPlaceRule } from '../schemas/birth-input.js';
 import { chartDataSchema, HD_DATE_NOTE } from '../schemas/human-design.js';
@@ -87,6 +93,8 @@ interface PictureSpec<I extends z.ZodObject> {
   /** Clock-dependent defaults and value checks (see Operation.complete and check). */
   complete?(input: z.infer<I>, deps: Deps): z.infer<I>;
   check?(input: z.infer<I>): void;
+  /** Checks on the raw input before the schema (see Operation.precheck). */
+  precheck?(raw: unknown): void;
   /** Operation name without the format, e.g. `render_bodygraph`. */
   name: string;
   title: string;
@@ -129,6 +137,7 @@ function pictureOperations<I extends z.ZodObject>(spec: PictureSpec<I>): AnyOper
       ...(spec.complete ? { complete: spec.complete } : {}),
       ...(spec.draws ? { draws: spec.draws } : {}),
       ...(spec.check ? { check: spec.check } : {}),
+      ...(spec.precheck ? { precheck: spec.precheck } : {}),
       async run(input, deps, ctx) {
         const svg = spec.draw(input, deps, ctx);
         // Rasterising holds a core for 15-30 ms: a task of the worker pool (operations/rasterise.ts).
@@ -161,6 +170,7 @@ const bodygraph = pictureOperations({
   path: '/api/chart/bodygraph',
   formats: ['svg', 'png'],
   draws: drawsChart('generate_chart', BIRTH_FIELDS),
+  precheck: refuseZodiac,
   input: withPlaceRule(z.object({ ...birthInputFields({ dateNote: HD_DATE_NOTE }), ...renderFields })),
   access: 'advanced_chart',
   example: { ...SAMPLE_BODYGRAPH, theme: 'light', width: 800 },
@@ -182,14 +192,18 @@ const wheel = pictureOperations({
     `get_astrology_chart. ${RENDER_NOTE} ${KEYED_COST}`,
   path: '/api/astrology/wheel',
   formats: ['svg', 'png'],
-  draws: drawsChart('get_astrology_chart', [...BIRTH_FIELDS, 'houseSystem']),
-  input: withPlaceRule(
-    z.object({
-      ...birthInputFields({ dateNote: HD_DATE_NOTE }),
-      houseSystem: houseSystemField,
-      ...renderFields,
-      ...wheelFields,
-    }),
+  draws: drawsChart('get_astrology_chart', [...BIRTH_FIELDS, 'houseSystem', 'zodiac', 'ayanamsa']),
+  input: withZodiacRule(
+    withPlaceRule(
+      z.object({
+        ...birthInputFields({ dateNote: HD_DATE_NOTE }),
+        houseSystem: houseSystemField,
+        zodiac: zodiacField,
+        ayanamsa: ayanamsaField,
+        ...renderFields,
+        ...wheelFields,
+      }),
+    ),
   ),
   access: 'advanced_chart',
   example: { ...SAMPLE_WHEEL, designRing: true, gateRing: true },

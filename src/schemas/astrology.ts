@@ -8,8 +8,11 @@ import {
   POINT_NAMES,
   QUALITIES,
   SIGNS,
+  ZODIAC_TYPES,
 } from '../core/astrology/index.js';
-import { HOUSE_SYSTEMS } from '../core/ephemeris/index.js';
+import { AppError } from '../core/errors.js';
+import { AYANAMSAS, HOUSE_SYSTEMS } from '../core/ephemeris/index.js';
+import { hinted } from './field-hints.js';
 import { birthInfoSchema, tooltipSchema } from './human-design.js';
 import { warningsField } from './warnings.js';
 
@@ -23,13 +26,13 @@ const enumOf = <T extends string>(values: readonly T[]) => z.enum(values as [T, 
 const recordOf = <K extends string, V extends z.ZodType>(keys: readonly K[], value: V) =>
   z.record(enumOf(keys), value);
 
-const sign = shared(enumOf(SIGNS).describe('Tropical sign.'), 'Sign');
+const sign = shared(enumOf(SIGNS).describe('Sign.'), 'Sign');
 const planet = shared(enumOf(ASTRO_PLANETS).describe('Planet, Sun to Pluto.'), 'AstroPlanet');
 const aspectName = enumOf(ASPECT_NAMES).describe('Aspect (see aspects for the orbs).');
 const count = z.number().int().min(0);
 
 const placement = {
-  longitude: z.number().min(0).lt(360).describe('Tropical ecliptic longitude, degrees [0, 360), 6 decimals.'),
+  longitude: z.number().min(0).lt(360).describe('Ecliptic longitude, degrees [0, 360), 6 decimals.'),
   sign,
   positionInSign: z.string().describe('Degrees within the sign, e.g. 14°23\'07" (truncated to the second).'),
   positionFormatted: z.string().describe('e.g. 14°23\'07" Gemini.'),
@@ -168,6 +171,14 @@ const crossList = z.array(crossAspect);
 
 export const astrologyDataSchema = z.object({
   birthInfo: birthInfoSchema,
+  zodiac: z
+    .object({
+      type: enumOf(ZODIAC_TYPES).describe('As sent, or sidereal.'),
+      ayanamsa: enumOf(AYANAMSAS).optional().describe('Sidereal: as sent, or lahiri.'),
+      degrees: z.number().optional().describe('True ayanamsa at the birth, degrees.'),
+    })
+    .optional()
+    .describe('If zodiac/ayanamsa sent; degrees: ayanamsa at birth.'),
   personality: astrologyChartSchema.describe('Chart at the birth instant and place.'),
   design: astrologyChartSchema.describe('Chart at the design instant (Sun 88° before birth), birth place.'),
   crossAspects: z
@@ -198,6 +209,53 @@ export const houseSystemField = enumOf(HOUSE_SYSTEMS)
     'House system: placidus (default), koch, whole-sign, equal, porphyry, regiomontanus or campanus. Inside ' +
       'the polar circles, where a system is undefined, Porphyry is used and a warning says so.',
   );
+
+export const zodiacField = hinted(
+  enumOf(ZODIAC_TYPES).optional().describe('tropical (default) or sidereal.'),
+  { expected: '"tropical" or "sidereal"' },
+);
+
+export const ayanamsaField = hinted(
+  enumOf(AYANAMSAS).optional().describe('Implies sidereal; lahiri by default.'),
+  { expected: AYANAMSAS.map((a) => `"${a}"`).join(', ') },
+);
+
+/** `ayanamsa` names a sidereal zodiac: with `zodiac: "tropical"` the input contradicts itself. */
+export function withZodiacRule<S extends z.ZodObject>(schema: S): S {
+  return schema.superRefine(
+    (value, ctx) => {
+      const input = value as { zodiac?: unknown; ayanamsa?: unknown };
+      if (input.zodiac === 'tropical' && input.ayanamsa !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ayanamsa'],
+          message: 'applies to the sidereal zodiac only: send zodiac "sidereal", or leave ayanamsa out',
+        });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+}
+
+/**
+ * Human Design tools refuse `zodiac` and `ayanamsa` (which their schemas would silently drop): the
+ * system defines its gates on the tropical zodiac, and a caller asking for sidereal must be told.
+ */
+export function refuseZodiac(raw: unknown): void {
+  if (typeof raw !== 'object' || raw === null) return;
+  const sent = (['zodiac', 'ayanamsa'] as const).filter((k) => (raw as Record<string, unknown>)[k] != null);
+  if (!sent.length) return;
+  const details = sent.map((field) => ({
+    field,
+    message:
+      'not accepted here: Human Design is defined on the tropical zodiac; leave it out (a sidereal ' +
+      'chart is get_astrology_chart with zodiac "sidereal")',
+    received: (raw as Record<string, unknown>)[field],
+  }));
+  throw new AppError('invalid_input', details.map((d) => `${d.field}: ${d.message}`).join('; '), {
+    details,
+  });
+}
 
 // What the core builds must satisfy what the schema promises.
 type Satisfies<T extends U, U> = T;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { refuseZodiac } from '../schemas/astrology.js';
 import { birthChart, type ChartData, chartData } from '../core/human-design/index.js';
 import { defineTool } from '../operations/types.js';
 import {
@@ -22,6 +23,7 @@ export const generateChartTool = defineTool({
     'Set include="tooltips" for plain-language explanations of every value. Use validate_location first ' +
     'when the place may be ambiguous. Costs 1 chart request (repeat calls with the same input are free). ' +
     UNKNOWN_BIRTH_TIME_TEXT,
+  precheck: refuseZodiac,
   input: withPlaceRule(
     z.object({ ...birthInputFields({ dateNote: HD_DATE_NOTE }), include: includeField, image: imageField }),
   ),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { refuseZodiac } from '../schemas/astrology.js';
 import { PERSON_B_FIELDS, PERSON_FIELDS } from '../core/birth/index.js';
 import { birthChart, compositeData } from '../core/human-design/index.js';
 import { defineTool } from '../operations/types.js';
@@ -22,6 +23,7 @@ export const generateCompositeTool = defineTool({
     'Electromagnetic). Person A uses birthDate, birthTime, birthLocation (or latitude/longitude); person B ' +
     'the same names ending in 1. Set include="tooltips" for plain-language explanations. Costs 1 chart request. ' +
     UNKNOWN_BIRTH_TIME_POINTER,
+  precheck: refuseZodiac,
   input: withPlaceRule(
     z.object({
       ...birthInputFields({ person: 'Person A', dateNote: HD_DATE_NOTE, sameAsTool: 'generate_chart' }),

@@ -1,7 +1,13 @@
 import * as z from 'zod';
 import { astrologyBirth, type AstrologyData, astrologyData } from '../core/astrology/index.js';
 import { defineTool } from '../operations/types.js';
-import { astrologyDataSchema, houseSystemField } from '../schemas/astrology.js';
+import {
+  astrologyDataSchema,
+  ayanamsaField,
+  houseSystemField,
+  withZodiacRule,
+  zodiacField,
+} from '../schemas/astrology.js';
 import { birthInputFields, includeField, withPlaceRule } from '../schemas/birth-input.js';
 import { HD_DATE_NOTE } from '../schemas/human-design.js';
 import { imageField, PICTURE_OPTIONS } from '../schemas/render.js';
@@ -11,20 +17,24 @@ export const getAstrologyChartTool = defineTool({
   name: 'get_astrology_chart',
   title: 'Western astrology chart',
   description:
-    'Western (tropical) astrology chart for one birth, twice: Personality at the birth moment and ' +
+    'Western astrology chart (tropical or sidereal; HD gates stay tropical) for one birth, twice: Personality at the birth moment and ' +
     'Design at the Human Design design instant (Sun 88° earlier), both at the birth place. Each has planets, ' +
     'angles, houses (Placidus unless houseSystem is set), aspects, node, Chiron, Lilith, Part of Fortune, ' +
     'asteroids and element/quality counts; crossAspects compares the two. include="tooltips" adds ' +
     'explanations. Costs 1 chart request (repeats are free). The ascendant and houses turn through the whole ' +
     'zodiac in a day: if the birth time is unknown, ask; if 12:00 is used as a stand-in, tell the user that ' +
     'angles, houses and the Moon are unreliable.',
-  input: withPlaceRule(
-    z.object({
-      ...birthInputFields({ dateNote: HD_DATE_NOTE, sameAsTool: 'generate_chart' }),
-      houseSystem: houseSystemField,
-      include: includeField,
-      image: imageField,
-    }),
+  input: withZodiacRule(
+    withPlaceRule(
+      z.object({
+        ...birthInputFields({ dateNote: HD_DATE_NOTE, sameAsTool: 'generate_chart' }),
+        houseSystem: houseSystemField,
+        zodiac: zodiacField,
+        ayanamsa: ayanamsaField,
+        include: includeField,
+        image: imageField,
+      }),
+    ),
   ),
   output: astrologyDataSchema,
   access: 'advanced_chart',

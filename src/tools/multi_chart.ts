@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { refuseZodiac } from '../schemas/astrology.js';
 import { birthFieldNames } from '../core/birth/index.js';
 import { AppError, type ErrorDetail } from '../core/errors.js';
 import { birthChart, chartData } from '../core/human-design/index.js';
@@ -62,6 +63,7 @@ export const multiChartTool = defineTool({
     '(missing field, date not YYYY-MM-DD) rejects the whole call, naming charts.N.field. ' +
     'Costs 1 chart request per successful chart. ' +
     UNKNOWN_BIRTH_TIME_POINTER,
+  precheck: refuseZodiac,
   input: z.object({
     charts: hinted(
       z

@@ -27,6 +27,7 @@ import {
 } from './aspects.js';
 import { type ChartHouses, chartHouses, houseOf } from './houses.js';
 import { isDayChart } from './sect.js';
+import { fromTropical, type ZodiacChoice } from './sidereal.js';
 import {
   type Element,
   ELEMENTS,
@@ -43,8 +44,10 @@ import {
 /**
  * One Western astrology chart (the spec's chart object, under `personality` and `design`) at an
  * instant and a place: planets, angles, houses, aspects, points, asteroids and the element and
- * quality balance. Geocentric, tropical, apparent positions, the true lunar node (the node the Human
- * Design side uses), the mean lunar apogee as Black Moon Lilith.
+ * quality balance. Geocentric, apparent positions, the true lunar node (the node the Human Design
+ * side uses), the mean lunar apogee as Black Moon Lilith; tropical unless a sidereal zodiac is asked
+ * for (sidereal.ts), when every longitude is the tropical one minus the ayanamsa of the chart's own
+ * instant, except the angles' Human Design gates, which are tropical by definition.
  */
 
 export const ASTRO_PLANETS = CLASSICAL_PLANETS;
@@ -150,8 +153,12 @@ export interface AstrologyChart {
 export interface ChartMoment {
   chart: AstrologyChart;
   houses: ChartHouses;
-  /** Exact planet longitudes (the chart's are rounded), for aspects across charts. */
+  /** Exact planet longitudes (the chart's are rounded, in its zodiac), for aspects across charts. */
   longitudes: Record<AstroPlanet, number>;
+  /** The Sun's tropical longitude (the Human Design design instant is measured from it). */
+  tropicalSun: number;
+  /** The ayanamsa subtracted, degrees; absent in the tropical zodiac. */
+  ayanamsa?: number;
 }
 
 /**
@@ -220,9 +227,24 @@ function zodiacAngle(longitude: number): ZodiacPlacement {
   return rest;
 }
 
-function gateAngle(longitude: number): GateAngle {
-  const a = activationFromLongitude(longitude);
+/** The gate and line come from the tropical longitude, where Human Design defines them. */
+function gateAngle(longitude: number, tropicalLongitude: number): GateAngle {
+  const a = activationFromLongitude(tropicalLongitude);
   return { ...zodiacAngle(longitude), gate: a.gate, line: a.line };
+}
+
+/** Positions moved into the chart's zodiac; the same object when tropical. */
+function inZodiac<K extends string>(
+  positions: Readonly<Record<K, Position>>,
+  ayanamsa: number | undefined,
+): Readonly<Record<K, Position>> {
+  if (ayanamsa === undefined) return positions;
+  const out = {} as Record<K, Position>;
+  for (const key of Object.keys(positions) as K[]) {
+    const p = positions[key];
+    out[key] = { ...p, longitude: fromTropical(p.longitude, ayanamsa) };
+  }
+  return out;
 }
 
 const labelled = (value: string): Labelled => ({ id: value.toLowerCase(), value });
@@ -303,11 +325,15 @@ export function astrologyChartAt(
   jdUT: number,
   place: Place,
   houseSystem: HouseSystem,
+  zodiac?: ZodiacChoice,
 ): ChartMoment {
-  const positions = ephemeris.planets(jdUT);
-  const extra = ephemeris.extraBodies(jdUT);
-  const houses = chartHouses(ephemeris, jdUT, place.latitude, place.longitude, houseSystem);
+  const ayanamsa = zodiac?.type === 'sidereal' ? ephemeris.ayanamsa(jdUT, zodiac.ayanamsa) : undefined;
+  const tropical = ephemeris.planets(jdUT);
+  const positions = inZodiac(tropical, ayanamsa);
+  const extra = inZodiac(ephemeris.extraBodies(jdUT), ayanamsa);
+  const houses = chartHouses(ephemeris, jdUT, place.latitude, place.longitude, houseSystem, ayanamsa);
   const { cusps, ascendant, midheaven } = houses;
+  const tropicalOf = (lon: number) => (ayanamsa === undefined ? lon : normalizeDegrees(lon + ayanamsa));
 
   const longitudes = {} as Record<AstroPlanet, number>;
   const planets = {} as Record<AstroPlanet, BodyPosition>;
@@ -318,10 +344,12 @@ export function astrologyChartAt(
   }
   const sun = longitudes.Sun;
   const moon = longitudes.Moon;
-  const day = isDayChart(jdUT, sun, houses.armc, place.latitude);
+  const tropicalSun = tropical.sun.longitude;
+  // Day or night from where the Sun stands in the sky: its tropical (equinox-based) longitude.
+  const day = isDayChart(jdUT, tropicalSun, houses.armc, place.latitude);
   const fortune = partOfFortune(ascendant, sun, moon, day);
   const { analysis, dominantElement, dominantQuality } = balance(planets, ascendant, midheaven);
-  const asc = gateAngle(ascendant);
+  const asc = gateAngle(ascendant, tropicalOf(ascendant));
   const points = bodiesOf(POINT_BODIES, positions, extra, cusps) as Record<PointKey, BodyPosition>;
   points.partOfFortune = body(POINT_NAMES.partOfFortune, fortune, 0, cusps);
 
@@ -336,7 +364,7 @@ export function astrologyChartAt(
     planets,
     angles: {
       ascendant: asc,
-      midheaven: gateAngle(midheaven),
+      midheaven: gateAngle(midheaven, tropicalOf(midheaven)),
       descendant: zodiacAngle(ascendant + 180),
       imumCoeli: zodiacAngle(midheaven + 180),
     },
@@ -352,5 +380,7 @@ export function astrologyChartAt(
     asteroids: bodiesOf(ASTEROID_BODIES, positions, extra, cusps),
     analysis,
   };
-  return { chart, houses, longitudes };
+  return ayanamsa === undefined
+    ? { chart, houses, longitudes, tropicalSun }
+    : { chart, houses, longitudes, tropicalSun, ayanamsa };
 }

@@ -1,4 +1,5 @@
 import type { Ephemeris, Houses, HouseSystem } from '../ephemeris/index.js';
+import { fromTropical } from './sidereal.js';
 import { forwardArc, normalizeDegrees, signIndexOf } from './zodiac.js';
 
 /**
@@ -47,6 +48,18 @@ export function cuspsInOrder(cusps: readonly number[]): boolean {
   return Math.abs(total - 360) < 1e-6;
 }
 
+/** Cusps and angles moved into a sidereal zodiac (the local sidereal angle `armc` is equatorial: kept). */
+function sidereal(h: Houses, ayanamsa: number | undefined): Houses {
+  if (ayanamsa === undefined) return h;
+  const shift = (lon: number) => fromTropical(lon, ayanamsa);
+  return {
+    cusps: h.cusps.map(shift),
+    ascendant: shift(h.ascendant),
+    midheaven: shift(h.midheaven),
+    armc: h.armc,
+  };
+}
+
 /** The library's cusps in [0, 360); whole-sign cusps rebuilt from the ascendant's own sign. */
 function normalized(h: Houses, system: HouseSystem): Houses {
   const ascendant = normalizeDegrees(h.ascendant);
@@ -61,12 +74,17 @@ function normalized(h: Houses, system: HouseSystem): Houses {
   return { cusps, ascendant, midheaven: normalizeDegrees(h.midheaven), armc: h.armc };
 }
 
+/**
+ * `ayanamsa` (degrees) reads the chart in a sidereal zodiac: whole-sign houses then start at the
+ * sidereal sign of the ascendant, every other system's cusps move by the ayanamsa.
+ */
 export function chartHouses(
   ephemeris: Ephemeris,
   jdUT: number,
   latitude: number,
   longitude: number,
   requested: HouseSystem,
+  ayanamsa?: number,
 ): ChartHouses {
   let fallback: HouseFallbackReason | undefined;
   for (const system of [requested, ...FALLBACKS]) {
@@ -75,7 +93,7 @@ export function chartHouses(
       fallback ??= 'undefined';
       continue;
     }
-    const houses = normalized(raw, system);
+    const houses = normalized(sidereal(raw, ayanamsa), system);
     if (!cuspsInOrder(houses.cusps)) {
       fallback ??= 'out-of-order';
       continue;

@@ -43,6 +43,16 @@ export {
   houseOf,
 } from './houses.js';
 export { isDayChart, sunAltitudeSine } from './sect.js';
+export {
+  AYANAMSA_LABELS,
+  ayanamsaLabel,
+  fromTropical,
+  ZODIAC_TYPES,
+  type ZodiacChoice,
+  zodiacChoice,
+  type ZodiacInfo,
+  type ZodiacType,
+} from './sidereal.js';
 export { allAstrologyKnowledgeIds, type AstrologyTooltips, astrologyTooltips } from './tooltips.js';
 export {
   ELEMENTS,

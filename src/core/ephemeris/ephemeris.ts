@@ -1,4 +1,5 @@
 import { type ExtraBodyName, type PlanetName, SE_BODY } from '../bodies/index.js';
+import { type Ayanamsa, ayanamsaAt } from './ayanamsa.js';
 import { type EclipseEphemeris, eclipseMethods } from './eclipses.js';
 import { EphemerisError, failure } from './ephemeris-error.js';
 import { type BodyCalculation, bodyAt, CALC_FLAGS, checkBodyCall } from './generic.js';
@@ -66,6 +67,8 @@ export interface Ephemeris extends EclipseEphemeris {
   houses(jdUT: number, latitude: number, longitude: number, system: HouseSystem): Houses | null;
   /** Any Swiss Ephemeris body number (`SE_BODY`, or SE_AST_OFFSET + MPC number) with `CALC_FLAGS`. */
   body(bodyId: number, jdUT: number, flags?: number): BodyCalculation;
+  /** The true ayanamsa (nutation included) at `jdUT`, degrees: tropical minus sidereal longitude. */
+  ayanamsa(jdUT: number, which: Ayanamsa): number;
 }
 
 const SECONDS_PER_DAY = 86_400;
@@ -174,6 +177,11 @@ export function createEphemeris(options: EphemerisOptions = {}): Ephemeris {
       checkBodyCall(bodyId, flags);
       enter(jdUT);
       return bodyAt(bodyId, jdUT, flags);
+    },
+
+    ayanamsa(jdUT, which) {
+      enter(jdUT);
+      return ayanamsaAt(jdUT, which);
     },
 
     // Eclipse searches (eclipses.ts).

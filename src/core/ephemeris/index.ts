@@ -8,6 +8,7 @@ export {
   type PlanetName,
   SE_BODY,
 } from '../bodies/index.js';
+export { type Ayanamsa, AYANAMSA_MODES, AYANAMSAS, DEFAULT_AYANAMSA } from './ayanamsa.js';
 export { createEphemeris, type Ephemeris, type EphemerisOptions } from './ephemeris.js';
 export { EphemerisError } from './ephemeris-error.js';
 export { type BodyCalculation, CALC_FLAGS } from './generic.js';

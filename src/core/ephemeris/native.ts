@@ -142,6 +142,17 @@ export function timeEquationDays(jdUT: number): number | string {
   return swe.timeEqu(jdUT);
 }
 
+/**
+ * The ayanamsa of a predefined sidereal mode at a UT instant, degrees, or the library's error text.
+ * The mode is process-wide state in the library: it is set on every call, and nothing here computes
+ * with SEFLG_SIDEREAL, so no other call depends on it. Without SEFLG_NONUT the value is the true
+ * ayanamsa (nutation in longitude included), the one the library's sidereal positions subtract.
+ */
+export function ayanamsaDegrees(jdUT: number, mode: number): number | string {
+  swe.setSidMode(mode);
+  return swe.ayanamsaExUt(jdUT, SEFLG.SWIEPH);
+}
+
 export function libraryVersion(): string {
   return swe.version();
 }

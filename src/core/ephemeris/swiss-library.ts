@@ -25,6 +25,10 @@ export interface SwissLibrary {
   timeEqu(jdUT: number): number | string;
   /** `swe_sidtime`, hours. */
   sidtime(jdUT: number): number;
+  /** `swe_set_sid_mode` with a predefined ayanamsa (`SE_SIDM_*`), t0 and ayan_t0 unused (0). */
+  setSidMode(mode: number): void;
+  /** `swe_get_ayanamsa_ex_ut`, degrees: the true ayanamsa (nutation included) unless flags has NONUT. */
+  ayanamsaExUt(jdUT: number, flags: number): number | string;
   solEclipseWhenGlob(
     jdUT: number,
     flags: number,

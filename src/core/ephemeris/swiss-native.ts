@@ -47,6 +47,8 @@ export interface SwissephBinding {
   swe_deltat(jdUT: number): { delta: number };
   swe_time_equ(jdUT: number): { timeEquation: number } | Failed;
   swe_sidtime(jdUT: number): { siderialTime: number };
+  swe_set_sid_mode(mode: number, t0: number, ayanT0: number): undefined;
+  swe_get_ayanamsa_ex_ut(jdUT: number, flags: number): { ayanamsa: number } | Failed;
   swe_sol_eclipse_when_glob(
     jdUT: number,
     flags: number,
@@ -142,6 +144,11 @@ export function nativeLibrary(): SwissLibrary | string {
       return 'timeEquation' in r ? r.timeEquation : r.error;
     },
     sidtime: (jdUT) => swe.swe_sidtime(jdUT).siderialTime,
+    setSidMode: (mode) => swe.swe_set_sid_mode(mode, 0, 0),
+    ayanamsaExUt(jdUT, flags) {
+      const r = swe.swe_get_ayanamsa_ex_ut(jdUT, flags);
+      return 'ayanamsa' in r ? r.ayanamsa : r.error;
+    },
     solEclipseWhenGlob(jdUT, flags, types, backward) {
       const r = swe.swe_sol_eclipse_when_glob(jdUT, flags, types, backward ? 1 : 0);
       if ('error' in r) return r.error;

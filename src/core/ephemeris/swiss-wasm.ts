@@ -29,6 +29,8 @@ interface WasmModule {
   _swe_deltat(jd: number): number;
   _swe_time_equ(jd: number, te: number, serr: number): number;
   _swe_sidtime(jd: number): number;
+  _swe_set_sid_mode(mode: number, t0: number, ayanT0: number): void;
+  _swe_get_ayanamsa_ex_ut(jd: number, flags: number, daya: number, serr: number): number;
   _swe_sol_eclipse_when_glob(
     jd: number,
     flags: number,
@@ -125,6 +127,11 @@ export function wasmLibrary(): SwissLibrary {
       return rflag < 0 ? m.UTF8ToString(serr) : m.HEAPF64[xx / F64]!;
     },
     sidtime: (jdUT) => m._swe_sidtime(jdUT),
+    setSidMode: (mode) => m._swe_set_sid_mode(mode, 0, 0),
+    ayanamsaExUt(jdUT, flags) {
+      const rflag = m._swe_get_ayanamsa_ex_ut(jdUT, flags, xx, serr);
+      return rflag < 0 ? m.UTF8ToString(serr) : m.HEAPF64[xx / F64]!;
+    },
     solEclipseWhenGlob(jdUT, flags, types, backward) {
       const rflag = m._swe_sol_eclipse_when_glob(jdUT, flags, types, tret, backward ? 1 : 0, serr);
       return rflag < 0 ? m.UTF8ToString(serr) : { rflag, tret: doubles(tret, 10) };

@@ -1,8 +1,10 @@
 import {
   ASTRO_PLANETS,
   type AstrologyChart,
+  ayanamsaLabel,
   type ChartAspect,
   SIGNS,
+  type ZodiacInfo,
   type ZodiacPlacement,
 } from '../astrology/index.js';
 import { HOUSE_SYSTEM_LABELS } from '../astrology/houses.js';
@@ -23,6 +25,7 @@ import { WHEEL_SIZE } from './wheel-geometry.js';
 
 export interface DetailsChart {
   personality: AstrologyChart;
+  zodiac?: ZodiacInfo;
   birthInfo?: {
     date: string;
     time: string;
@@ -108,7 +111,14 @@ function dataBox(chart: DetailsChart, f: number, width: number): Panel {
         ]
       : []),
     { text: houses, cls: 'muted', role: 'houses' },
-    { text: 'Tropical zodiac, true node', cls: 'muted', role: 'zodiac' },
+    {
+      text:
+        chart.zodiac?.type === 'sidereal'
+          ? `Sidereal zodiac (${ayanamsaLabel(chart.zodiac)}), true node`
+          : 'Tropical zodiac, true node',
+      cls: 'muted',
+      role: 'zodiac',
+    },
   ];
   let y = 0;
   const rows = lines.flatMap((l) =>

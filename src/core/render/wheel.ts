@@ -1,10 +1,12 @@
 import {
   ASTRO_PLANETS,
   type AstrologyChart,
+  ayanamsaLabel,
   type BodyPosition,
   type ChartAspect,
   elementOfSign,
   SIGNS,
+  type ZodiacInfo,
   type ZodiacPlacement,
 } from '../astrology/index.js';
 import { WHEEL, WHEEL_START_DEGREES } from '../human-design/index.js';
@@ -31,6 +33,8 @@ import { wheelDetails } from './wheel-details.js';
 export interface WheelChart {
   personality: AstrologyChart;
   design: AstrologyChart;
+  /** Absent or tropical: the wheel says nothing (tropical is the norm it always drew). */
+  zodiac?: ZodiacInfo;
   birthInfo?: {
     date: string;
     time: string;
@@ -264,21 +268,32 @@ function zodiac(asc: number, ring: Ring, sizes: WheelSizes, axes: readonly numbe
 }
 
 /** The 64 gates around the zodiac, each number along its radius (reading outward on the right). */
-function gateRing(asc: number, ring: Ring, sizes: WheelSizes, options: WheelOptions): string {
+/**
+ * The gates sit at their tropical longitudes (Human Design defines them there): on a sidereal wheel,
+ * `ayanamsa` degrees earlier in the drawn zodiac. `data-start` keeps the tropical longitude.
+ */
+function gateRing(
+  asc: number,
+  ring: Ring,
+  sizes: WheelSizes,
+  options: WheelOptions,
+  ayanamsa: number | undefined,
+): string {
   const inner = ring.zodiacOuter;
   const outer = ring.gateOuter;
   const step = 360 / WHEEL.length;
   const r = (inner + outer) / 2;
+  const drawn = (lon: number) => (ayanamsa === undefined ? lon : lon - ayanamsa);
   const cells = WHEEL.map((gate, i) => {
     const start = WHEEL_START_DEGREES + i * step;
     return el(
       'g',
       { 'data-gate': gate, 'data-start': String(start % 360) },
-      radialLine(asc, start, inner, outer, { class: 'edge' }),
+      radialLine(asc, drawn(start), inner, outer, { class: 'edge' }),
     );
   });
   const label = (gate: number, i: number) => {
-    const lon = WHEEL_START_DEGREES + (i + 0.5) * step;
+    const lon = drawn(WHEEL_START_DEGREES + (i + 0.5) * step);
     const p = pointAt(asc, lon, r);
     const at = { x: p.x, y: centredBaseline(String(gate), p.y, sizes.gate), 'data-gate-label': gate };
     if (!sizes.compact) return el('tspan', at, String(gate));
@@ -457,8 +472,23 @@ function describe(chart: WheelChart, options: WheelOptions): { title: string; de
     `${p.aspects.major.length} major and ${p.aspects.minor.length} minor aspects. ` +
     `Houses: ${p.houseSystem.used}.` +
     (options.designRing ? ` Outer ring: the design chart, Sun in ${chart.design.planets.Sun.sign}.` : '') +
-    (options.gateRing ? ' Human Design gate ring around the zodiac.' : '');
+    (options.gateRing ? ' Human Design gate ring around the zodiac.' : '') +
+    (chart.zodiac?.type === 'sidereal' ? ` Sidereal zodiac, ayanamsa ${ayanamsaLabel(chart.zodiac)}.` : '');
   return { title, desc };
+}
+
+/** "Sidereal zodiac" and the ayanamsa with its value, in the wheel's top left corner. */
+function zodiacLabel(zodiac: ZodiacInfo | undefined, sizes: WheelSizes): string | false {
+  if (zodiac?.type !== 'sidereal') return false;
+  const lines = ['Sidereal zodiac', ayanamsaLabel(zodiac)];
+  const f = sizes.angle;
+  return el(
+    'text',
+    { class: 'zodiac-label', 'font-size': f, 'data-zodiac': 'sidereal', 'data-ayanamsa': zodiac.ayanamsa },
+    ...lines.map((line, k) =>
+      el('tspan', { x: 4, y: num(f * (1 + k * (1 + LABEL_LEADING))), class: k ? 'muted' : 'ink' }, line),
+    ),
+  );
 }
 
 /** The wheel itself, in a WHEEL_SIZE square with its top left at (0, 0). */
@@ -477,7 +507,14 @@ export function wheelBody(chart: WheelChart, options: WheelOptions, sizes: Wheel
     { 'stroke-linecap': 'round' },
     options.designRing && circle(ring.designOuter, 'line'),
     zodiac(asc, ring, sizes, axes),
-    options.gateRing && gateRing(asc, ring, sizes, options),
+    options.gateRing &&
+      gateRing(
+        asc,
+        ring,
+        sizes,
+        options,
+        chart.zodiac?.type === 'sidereal' ? chart.zodiac.degrees : undefined,
+      ),
     houses(p, asc, ring, sizes),
     aspectLines(p, asc, ring),
     planetBand(
@@ -496,6 +533,7 @@ export function wheelBody(chart: WheelChart, options: WheelOptions, sizes: Wheel
         options.labels ? designSizes : { ...designSizes, planetLabel: 'none' },
       ),
     angleLabels(p, asc, ring, sizes),
+    zodiacLabel(chart.zodiac, sizes),
   );
 }
 

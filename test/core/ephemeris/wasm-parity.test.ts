@@ -3,15 +3,15 @@
  * `swisseph` package ships) against the native addon built from the same sources, both on the same
  * data files (the package's ephe/): positions of every body the service computes, with and without
  * the equatorial flag, over 1,000 instants spread across the supported range (1800-2399), must agree
- * to 0.001 arcsecond; so must houses, Delta T, the equation of time, sidereal time and the eclipse
- * searches. Reference: the native addon itself (the service's first choice), and the library version
+ * to 0.001 arcsecond; so must houses, Delta T, the equation of time, sidereal time, the ayanamsas
+ * (swe_get_ayanamsa_ex_ut) and the eclipse searches. Reference: the native addon itself (the service's first choice), and the library version
  * string each build reports (`swe_version`, SE_VERSION in sweph.h).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SE_BODY } from '../../../src/core/bodies/index.js';
-import { bundledEphePath, SUPPORTED_RANGE } from '../../../src/core/ephemeris/index.js';
+import { AYANAMSA_MODES, bundledEphePath, SUPPORTED_RANGE } from '../../../src/core/ephemeris/index.js';
 import { HOUSE_SYSTEM_CODES } from '../../../src/core/ephemeris/houses.js';
 import { SEFLG } from '../../../src/core/ephemeris/native.js';
 import { nativeLibrary } from '../../../src/core/ephemeris/swiss-native.js';
@@ -102,6 +102,22 @@ describe('Swiss Ephemeris: WebAssembly build against the native addon', () => {
       expect(Math.abs(ok(native.timeEqu(jd)) - ok(wasm.timeEqu(jd))) * 86_400).toBeLessThan(1e-6);
       expect(Math.abs(native.sidtime(jd) - wasm.sidtime(jd)) * 3600).toBeLessThan(1e-6);
     }
+  });
+
+  it('gives the same ayanamsas, true and mean, for every sidereal mode the service offers', () => {
+    let worst = 0;
+    for (const mode of Object.values(AYANAMSA_MODES)) {
+      native.setSidMode(mode);
+      wasm.setSidMode(mode);
+      for (const jd of instants.filter((_, i) => i % 10 === 0)) {
+        for (const flags of [SEFLG.SWIEPH, SEFLG.SWIEPH | SEFLG.NONUT]) {
+          const n = ok(native.ayanamsaExUt(jd, flags));
+          const w = ok(wasm.ayanamsaExUt(jd, flags));
+          worst = Math.max(worst, Math.abs(n - w));
+        }
+      }
+    }
+    expect(worst).toBeLessThan(TOLERANCE_DEG);
   });
 
   it('finds the same eclipses, at the same moments and places', () => {
