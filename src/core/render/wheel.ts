@@ -31,7 +31,8 @@ import { wheelDetails } from './wheel-details.js';
  * lines by nature (mono tells the natures apart by dashes). `details` adds a data box, a planet table
  * and an aspect grid beside the wheel (below it on narrow pictures). Below 600 pixels the compact
  * layout draws shorter labels (degree and sign, no minutes) in larger type, so no text is smaller
- * than 9 pixels; every planet label keeps its degree and sign in every layout.
+ * than 9 pixels; every planet label keeps its degree and sign, but for the inner band of a two-ring
+ * wheel on a phone, whose labels keep glyph and sign (no room for more between its house lines).
  */
 
 export interface WheelChart {
