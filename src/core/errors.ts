@@ -64,6 +64,10 @@ export class CancelledError extends Error {
   }
 }
 
+/** The codes answered with one HTTP status, in the order of ERROR_CODES (what each status documents). */
+export const codesWithStatus = (status: number): ErrorCode[] =>
+  ERROR_CODES.filter((code) => HTTP_STATUS[code] === status);
+
 /** Codes a caller can fix by changing the request (MCP reports these as `isError` results). */
 export const isClientFault = (code: ErrorCode): boolean =>
   HTTP_STATUS[code] < 500 || code === 'ai_service_error';

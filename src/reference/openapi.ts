@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { ERROR_CODES, HTTP_STATUS } from '../core/errors.js';
+import { codesWithStatus, ERROR_CODES, HTTP_STATUS } from '../core/errors.js';
+import { ERROR_MEANING } from './error-meanings.js';
 import { SERVER_INFO } from '../mcp/index.js';
 import { ACCESS_PRODUCTS, type AnyOperation, type AnyTool } from '../operations/types.js';
 import { suggestionSchema } from '../schemas/location.js';
@@ -113,11 +114,14 @@ const ref = (kind: 'schemas' | 'responses' | 'examples' | 'headers', name: strin
   $ref: `#/components/${kind}/${name}`,
 });
 
-/** Error responses, each written once under components/responses. */
+/**
+ * Error responses, each written once under components/responses: a summary here, the codes of the
+ * status (from HTTP_STATUS, so they cannot drift) added when the response is written.
+ */
 const ERROR_RESPONSES = {
   '400': ['BadRequest', 'Invalid input: the message and details name each field and the accepted form'],
   '401': ['Unauthorized', 'Missing or invalid API key (WWW-Authenticate: Bearer)'],
-  '403': ['Forbidden', 'The key lacks the product this endpoint needs'],
+  '403': ['Forbidden', 'Not allowed for this key'],
   '408': ['RequestTimeout', 'The body did not arrive within BODY_TIMEOUT_MS (10 s by default)'],
   '413': [
     'PayloadTooLarge',
@@ -131,8 +135,8 @@ const ERROR_RESPONSES = {
     'TooManyRequests',
     'Rate limit (key-less routes, with Retry-After) or monthly allowance (metered routes) exceeded',
   ],
-  '500': ['InternalError', 'Unexpected failure; the detail is logged, never returned'],
-  '503': ['ServiceUnavailable', 'Queue full or queue wait too long (Retry-After)'],
+  '500': ['InternalError', 'Unexpected failure'],
+  '503': ['ServiceUnavailable', 'A passing outage: the same call may work later (Retry-After)'],
 } as const satisfies Record<string, readonly [string, string]>;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
@@ -394,13 +398,24 @@ function pathItems(
   return paths;
 }
 
-/** The error responses, each written once under components/responses and referred to by status. */
+/**
+ * The error responses, each written once under components/responses and referred to by status. Each
+ * lists the codes of its status, in its description and as the `code` enum of its body.
+ */
 function errorResponses(): Record<string, JsonSchema> {
   return Object.fromEntries(
-    Object.values(ERROR_RESPONSES).map(([name, description]) => [
-      name,
-      { description, content: { 'application/json': { schema: ref('schemas', 'Error') } } },
-    ]),
+    Object.entries(ERROR_RESPONSES).map(([status, [name, summary]]) => {
+      const codes = codesWithStatus(Number(status));
+      const list = codes.map((code) => `\`${code}\` (${ERROR_MEANING[code]})`).join('; ');
+      const schema = {
+        allOf: [ref('schemas', 'Error')],
+        properties: { error: { properties: { code: { enum: codes } } } },
+      };
+      return [
+        name,
+        { description: `${summary}. Codes: ${list}.`, content: { 'application/json': { schema } } },
+      ];
+    }),
   );
 }
 

@@ -12,6 +12,7 @@ import {
   shouldAbstain,
   tokenize,
   topicOf,
+  withoutAskingChannel,
 } from '../core/sage/index.js';
 import type { SageIndex, StoredChunk } from '../store/index.js';
 
@@ -110,8 +111,9 @@ export interface Candidates {
 }
 
 /**
- * The searches for a question: its tokens (typos corrected, system names left out), the entries it
- * names, and the best chunks by full text and by vector, all across the three systems.
+ * The searches for a question: its tokens (typos corrected, system names and the channel it was asked
+ * through left out), the entries it names, and the best chunks by full text and by vector, all across
+ * the three systems.
  */
 export async function gather(
   index: SageIndex,
@@ -119,7 +121,7 @@ export async function gather(
   catalog: Catalog,
   question: string,
 ): Promise<Candidates> {
-  const topic = topicOf(question);
+  const topic = withoutAskingChannel(topicOf(question), catalog.knows);
   const tokens = tokenize(topic, { correct: catalog.correct });
   const base = { question, topic, tokens, systems: namedSystems(question) };
   if (tokens.length === 0) return { ...base, named: [], byText: [], byVector: [] };

@@ -5,11 +5,12 @@
  * components, and the error responses match what the bridge can answer. Sources: OpenAPI 3.1.0
  * (components, Reference Object, Parameter Object `in: query`, Example Object), JSON Schema
  * 2020-12 ($defs/$ref), shared/DESIGN.md sections 3-5 (one schema per tool, the status table, 413
- * body limit, 429 rate and quota, 503 queue), the REST bridge's rawInput (query fields under the
+ * body limit, 429 rate and quota, 503 passing outages: queue, database, knowledge), the REST bridge's rawInput (query fields under the
  * body) for `?include=tooltips`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { ERROR_CODES, HTTP_STATUS } from '../../src/core/errors.js';
 import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { buildOpenApi, componentStem, type OperationExample } from '../../src/reference/openapi.js';
 import { operationExamples } from '../../src/reference/openapi-examples.js';
@@ -192,6 +193,50 @@ describe('structure', () => {
         const response = resolve(op.responses[code]!.$ref as string) as Json;
         expect(JSON.stringify(response), `${name} ${code}`).toContain('#/components/schemas/Error');
       }
+    }
+  });
+});
+
+describe('the error responses list their codes from the status table', () => {
+  const errorBody = (name: string) => {
+    const response = doc.components.responses![name] as {
+      description: string;
+      content: Record<string, { schema: Json }>;
+    };
+    const schema = response.content['application/json']!.schema as {
+      properties: { error: { properties: { code: { enum: string[] } } } };
+    };
+    return { description: response.description, codes: schema.properties.error.properties.code.enum };
+  };
+
+  // Regression: the shared 503 named only the queue, while the database outage (service_unavailable)
+  // and SAGE's knowledge_unavailable are 503s too.
+  it('the 503 lists every code HTTP_STATUS answers with 503, and every route refers to it', () => {
+    const unavailable = ERROR_CODES.filter((code) => HTTP_STATUS[code] === 503);
+    expect([...unavailable].sort()).toEqual(
+      ['knowledge_unavailable', 'queue_full', 'queue_timeout', 'service_unavailable'].sort(),
+    );
+    const { description, codes } = errorBody('ServiceUnavailable');
+    expect(codes).toEqual(unavailable);
+    for (const code of unavailable) expect(description).toContain(`\`${code}\``);
+    for (const { row, op } of operations())
+      expect(op.responses['503'], `${row.method} ${row.path}`).toEqual({
+        $ref: '#/components/responses/ServiceUnavailable',
+      });
+  });
+
+  it('every error response lists exactly the codes of its status', () => {
+    const byName = new Map<string, string>();
+    for (const { op } of operations())
+      for (const [status, response] of Object.entries(op.responses))
+        if (Number(status) >= 400) byName.set((response.$ref as string).split('/').pop()!, status);
+    expect(byName.size).toBeGreaterThanOrEqual(9);
+    for (const [name, status] of byName) {
+      const { description, codes } = errorBody(name);
+      const expected = ERROR_CODES.filter((code) => HTTP_STATUS[code] === Number(status));
+      expect(expected.length, status).toBeGreaterThan(0);
+      expect(codes, name).toEqual(expected);
+      for (const code of expected) expect(description, name).toContain(`\`${code}\``);
     }
   });
 });

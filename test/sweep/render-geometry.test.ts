@@ -9,8 +9,8 @@
  * - Wheel, every combination of the design and gate rings, and the details layouts: no label or glyph
  *   box touches a house cusp or an axis line, and the four angle labels are drawn. Without rings, at
  *   800 px, a planet is drawn across a cusp or an axis from its true place (in another house) only
- *   when its house shows the shortest labels (the planet's glyph over its sign glyph) and still cannot
- *   hold them.
+ *   when its house shows the shortest labels (the planet's glyph over its degree over its sign
+ *   glyph) and still cannot hold them.
  * - All three: no two text boxes overlap, and all text lies inside the picture.
  * - BaZi: each pillar's hidden stems are centred under it.
  */
@@ -166,12 +166,15 @@ const wheelLines: Check = (root) => {
 /** Signed shortest turn from `a` to `b` in degrees. */
 const turn = (a: number, b: number) => 180 - ((((180 - (b - a)) % 360) + 360) % 360);
 
-/** Whether a planet's label is the shortest there is: its glyph and its sign glyph, nothing more. */
+/**
+ * Whether a planet's label is the shortest a crowded house goes down to: its glyph over its degree
+ * over its sign (a column), without the minutes.
+ */
 const shortestLabel = (planet: XmlElement) => {
   const lines = (planet.children.find((c) => c.name === 'text') as XmlElement).children.filter(
     (c) => c.name === 'tspan',
   );
-  return lines.length <= 2 && !/[°'\u211e]/u.test(textOf(planet));
+  return lines.length === 3 && !textOf(planet).includes("'") && !/°./u.test(textOf(lines[1]!));
 };
 
 /**
@@ -250,7 +253,7 @@ describe(
       expect(problems).toEqual([]);
     });
 
-    it('wheel without rings, full layout: a planet leaves its house only when glyph and sign alone do not fit there (168 of 300 charts did)', () => {
+    it('wheel without rings, full layout: a planet leaves its house only when columns of glyph, degree and sign do not fit there (168 of 300 charts did)', () => {
       const problems = sweep(
         (s) => renderWheel(s.astro, { ...base(800), designRing: false, gateRing: false, details: false }),
         [leftHouseEarly],

@@ -22,14 +22,16 @@ import {
  */
 
 /**
- * How much of a body's position its label shows, fullest first: `14°♊` over `23'℞`, `14°♊` over
- * `℞`, `♊℞`, `♊`. Shortening drops the minutes, then the degree, then the ℞ mark, never the sign: a
- * label without its sign ("☉ 11°") reads as a position it is not, and a glyph alone says nothing of
- * where the body is. `none` (the glyph alone) is for pictures drawn without labels, and the last
- * resort of a band whose lines leave no room for one sign glyph per body (see placeWithoutRoom).
+ * How much of a body's position its label shows: `14°♊` over `23'℞`, `14°♊℞`, or `14°` over `♊℞`
+ * (a column, as astro.com's bi-wheels stack it: the narrowest label that is still a position, for
+ * crowded houses and the small inner band of a phone's two-ring wheel). Shortening drops the minutes,
+ * never the degree or the sign: a position is read as degree and sign, and "♅ ♐" or "☉ 11°" reads as
+ * less than one. `sign` (the glyph over `♊`) is only the last resort of a band too small to hold a
+ * column per body between its lines at the 9-pixel text floor (see placeWithoutRoom); `none` (the
+ * glyph alone) is for pictures drawn without labels.
  */
-export type PlanetLabel = 'full' | 'degree' | 'sign' | 'sign-alone' | 'none';
-const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'sign', 'sign-alone', 'none'];
+export type PlanetLabel = 'full' | 'degree' | 'column' | 'sign' | 'none';
+const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'column', 'sign', 'none'];
 
 export interface PlanetSizes {
   glyph: number;
@@ -56,38 +58,43 @@ const INNER_GAP = 1;
 const PAD = 1.5;
 const signIndex = (sign: string): number => Math.max(0, (SIGNS as readonly string[]).indexOf(sign));
 
-/** A body's label: its glyph, then `14°♊` over `23'℞`; shorter, `14°♊`, `♊℞` or `♊` (see PlanetLabel). */
+/** A body's label: its glyph, then `14°♊` over `23'℞`; shorter, `14°♊℞` or `14°` over `♊℞` (see PlanetLabel). */
 export function labelLines(body: BodyPosition, glyphCls: string, sizes: PlanetSizes): LabelBlock[] {
   const glyph: LabelBlock = [{ text: planetGlyph(body.name), size: sizes.glyph, cls: glyphCls }];
-  const lines: LabelLine[] = [];
+  if (sizes.planetLabel === 'none') return [glyph];
   const [degrees, rest] = body.positionInSign.split('°') as [string, string];
   const minutes = rest.slice(0, rest.indexOf("'"));
   const retro = body.isRetrograde ? RETROGRADE : '';
   const sign = signIndex(body.sign);
   const signPart = { text: signGlyph(sign), cls: `sign-${elementOfSign(sign).toLowerCase()}` };
-  if (sizes.planetLabel === 'full' || sizes.planetLabel === 'degree') {
-    lines.push({
-      text: `${degrees}°${signGlyph(sign)}`,
-      size: sizes.label,
-      cls: 'ink',
-      parts: [{ text: `${degrees}°`, cls: 'ink' }, signPart],
-    });
-    if (sizes.planetLabel === 'full')
-      lines.push({ text: `${minutes}'${retro}`, size: sizes.label, cls: 'muted' });
-    else if (retro) lines.push({ text: retro, size: sizes.label, cls: 'muted' });
-  } else if (sizes.planetLabel === 'sign' || sizes.planetLabel === 'sign-alone') {
-    const mark = sizes.planetLabel === 'sign' ? retro : '';
-    lines.push({
-      text: `${signGlyph(sign)}${mark}`,
-      size: sizes.label,
-      cls: 'ink',
-      parts: [signPart, ...(mark ? [{ text: mark, cls: 'muted' }] : [])],
-    });
+  const mark = retro ? [{ text: retro, cls: 'muted' }] : [];
+  if (sizes.planetLabel === 'sign')
+    return [glyph, [{ text: signGlyph(sign), size: sizes.label, cls: 'ink', parts: [signPart] }]];
+  if (sizes.planetLabel === 'column') {
+    const lines: LabelLine[] = [
+      { text: `${degrees}°`, size: sizes.label, cls: 'ink' },
+      { text: `${signGlyph(sign)}${retro}`, size: sizes.label, cls: 'ink', parts: [signPart, ...mark] },
+    ];
+    return [glyph, lines];
   }
-  return lines.length ? [glyph, lines] : [glyph];
+  const full = sizes.planetLabel === 'full';
+  // Without the minutes, ℞ follows the sign: a line less keeps the band shallow.
+  const lines: LabelLine[] = [
+    {
+      text: `${degrees}°${signGlyph(sign)}${full ? '' : retro}`,
+      size: sizes.label,
+      cls: 'ink',
+      parts: [{ text: `${degrees}°`, cls: 'ink' }, signPart, ...(full ? [] : mark)],
+    },
+  ];
+  if (full) lines.push({ text: `${minutes}'${retro}`, size: sizes.label, cls: 'muted' });
+  return [glyph, lines];
 }
 
-/** The deepest label of these sizes, for the band's depth (tick and gaps included). */
+/**
+ * The deepest label of these sizes, for the band's depth (tick and gaps included): of the starting
+ * level and the column a fuller label may go down to in a crowded house.
+ */
 export function bandDepth(sizes: PlanetSizes): number {
   const widest: BodyPosition = {
     name: 'Pluto',
@@ -100,7 +107,11 @@ export function bandDepth(sizes: PlanetSizes): number {
     house: 1,
     isRetrograde: true,
   };
-  return TICK + GAP + stackDepth(labelLines(widest, 'ink', sizes), INNER_GAP) + GAP;
+  const shortens = sizes.planetLabel === 'full' || sizes.planetLabel === 'degree';
+  const levels: PlanetSizes[] = shortens ? [sizes, { ...sizes, planetLabel: 'column' }] : [sizes];
+  return (
+    TICK + GAP + Math.max(...levels.map((s) => stackDepth(labelLines(widest, 'ink', s), INNER_GAP))) + GAP
+  );
 }
 
 export interface PlanetBand {
@@ -151,6 +162,8 @@ function place(
   const settle = (start: number[]): Placed[] | null => {
     let halves = start;
     for (let round = 0; round < 6; round++) {
+      // More than the circle: no placement, with walls or without (where placeOnCircle would throw).
+      if (halves.reduce((sum, h) => sum + 2 * h, 0) >= 360) return null;
       const shown = placeOnCircle(targets, halves, walls, reach);
       if (!shown) return null;
       const needed = bodies.map((_, k) => halfAt(k, shown[k] as number));
@@ -253,12 +266,11 @@ function fillRoom(
 
 /**
  * The bodies placed with the fullest labels that keep each in its own house: where a house is too
- * crowded for full labels between its lines, its bodies get lighter ones (degree and sign, then the
- * sign with its ℞, then the sign alone) before any is drawn across a line, which would read as a
- * planet in another house. Houses with more than one body go lighter first (a body alone in its house
- * was pushed out by a crowded neighbour and keeps its label once the neighbour is lighter). Only when
- * glyph and sign alone do not fit does a crowded house overflow into its neighbours, each label with
- * its leader; the sign is never dropped to make room.
+ * crowded for full labels between its lines, its bodies lose their minutes, then stack degree over
+ * sign, before any is drawn across a line, which would read as a planet in another house. Houses with more than one body go lighter
+ * first (a body alone in its house was pushed out by a crowded neighbour and keeps its label once the
+ * neighbour is lighter). Only when the columns do not fit does a crowded house overflow
+ * into its neighbours, each label with its leader; degree and sign are never dropped to make room.
  */
 function placeInHouses(
   bodies: readonly BodyPosition[],
@@ -266,9 +278,9 @@ function placeInHouses(
   asc: number,
   band: PlanetBand,
   sizes: PlanetSizes,
-): Placed[] {
-  // The sign is the least a label shows; the glyph alone only where the picture has no labels.
-  const lightest = LABEL_LEVELS.indexOf(sizes.planetLabel === 'none' ? 'none' : 'sign-alone');
+): Placement {
+  // Degree and sign are the least a label shows; the glyph alone only where the picture has no labels.
+  const lightest = Math.max(LABEL_LEVELS.indexOf(sizes.planetLabel), LABEL_LEVELS.indexOf('column'));
   const levels = bodies.map(() => LABEL_LEVELS.indexOf(sizes.planetLabel));
   const population = (house: number) => bodies.filter((b) => b.house === house).length;
   for (;;) {
@@ -285,7 +297,10 @@ function placeInHouses(
     if (houses.size === 0) {
       if (!placed) return placeWithoutRoom(bodies, glyphCls, asc, band, sizes);
       const withLevels = placed.map((p, k) => ({ ...p, level: levels[k] as number }));
-      return sizes.planetLabel === 'none' ? placed : fillRoom(withLevels, glyphCls, asc, band, sizes);
+      return {
+        placed: sizes.planetLabel === 'none' ? placed : fillRoom(withLevels, glyphCls, asc, band, sizes),
+        betweenLines: true,
+      };
     }
     // A body alone in its house is pushed out only by a crowded neighbour: lighten the crowded first.
     const crowded = [...houses].filter((h) => population(h) > 1);
@@ -297,10 +312,12 @@ function placeInHouses(
 }
 
 /**
- * A band whose lines leave too little room for one sign glyph per body near its house (two rings on
- * a picture about 300 pixels wide, where text may not shrink under 9 pixels): the labels may go as
- * far round the band as they must, then the planets' glyphs go down to the sign's size, then, as a
- * last resort, to glyphs alone; labels cross lines only when even those cannot be placed between them.
+ * A band whose lines leave too little room for one column of degree and sign per body near its house
+ * (the inner band of a two-ring wheel on a phone, where text may not shrink under 9 pixels): the
+ * labels may go as far round the band as they must, then the planets' glyphs go down to the label's
+ * size. Only a band too small for a column per body between its lines anywhere round it drops the
+ * degree, keeping glyph and sign: a label on a house line would read as in either house. Labels cross
+ * lines only when even those do not fit, and the glyphs alone are the very last resort.
  */
 function placeWithoutRoom(
   bodies: readonly BodyPosition[],
@@ -308,7 +325,7 @@ function placeWithoutRoom(
   asc: number,
   band: PlanetBand,
   sizes: PlanetSizes,
-): Placed[] {
+): Placement {
   const attempt = (s: PlanetSizes, walls: PlanetBand['walls']) =>
     place(
       bodies,
@@ -317,14 +334,36 @@ function placeWithoutRoom(
       { ...band, walls },
       Infinity,
     );
-  const signs = { ...sizes, planetLabel: 'sign-alone' as const };
-  const small = { ...signs, glyph: Math.min(sizes.glyph, sizes.label) };
+  const columns = { ...sizes, planetLabel: 'column' as const };
+  const small = { ...columns, glyph: Math.min(sizes.glyph, sizes.label) };
+  const signs = { ...small, planetLabel: 'sign' as const };
   const bare = { ...sizes, planetLabel: 'none' as const };
-  return (attempt(signs, band.walls) ??
-    attempt(small, band.walls) ??
-    attempt(bare, band.walls) ??
-    attempt(bare, [])) as Placed[];
+  // A band sized for glyph and sign (see wheel.ts) has no depth for a column.
+  const fits = sizes.planetLabel !== 'sign';
+  const walled =
+    (fits ? (attempt(columns, band.walls) ?? attempt(small, band.walls)) : null) ??
+    attempt(signs, band.walls);
+  if (walled) return { placed: walled, betweenLines: true };
+  const placed = ((fits ? attempt(small, []) : null) ?? attempt(signs, []) ?? attempt(bare, [])) as Placed[];
+  return { placed, betweenLines: false };
 }
+
+/** Bodies placed, and whether every label stands between the band's lines. */
+interface Placement {
+  placed: Placed[];
+  betweenLines: boolean;
+}
+
+/**
+ * Whether this band holds its bodies' labels between its lines: a wheel whose inner band does not
+ * gives the outer ring's room back to it (see wheel.ts).
+ */
+export const labelsFitBetweenLines = (
+  bodies: readonly BodyPosition[],
+  asc: number,
+  band: PlanetBand,
+  sizes: PlanetSizes,
+): boolean => placeInHouses(bodies, 'ink', asc, band, sizes).betweenLines;
 
 /** The band of one side's bodies, as SVG. */
 export function planetBand(
@@ -335,7 +374,7 @@ export function planetBand(
   sizes: PlanetSizes,
 ): string {
   const glyphCls = side === 'personality' ? 'p-fill' : 'd-fill';
-  const placed = placeInHouses(bodies, glyphCls, asc, band, sizes);
+  const { placed } = placeInHouses(bodies, glyphCls, asc, band, sizes);
   const tickEnd = band.edge + band.direction * TICK;
   return el(
     'g',

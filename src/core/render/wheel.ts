@@ -15,7 +15,13 @@ import { signGlyph } from './glyphs.js';
 import { el, num, type Point } from './svg.js';
 import { COMPACT_BELOW, DEFAULT_WHEEL_OPTIONS, svgDocument, type WheelOptions } from './theme.js';
 import { CENTRE, pointAt, screenAngle, WHEEL_SIZE } from './wheel-geometry.js';
-import { bandDepth, planetBand, type PlanetSizes } from './wheel-planets.js';
+import {
+  bandDepth,
+  labelsFitBetweenLines,
+  type PlanetBand,
+  planetBand,
+  type PlanetSizes,
+} from './wheel-planets.js';
 import { wheelDetails } from './wheel-details.js';
 
 /**
@@ -26,8 +32,9 @@ import { wheelDetails } from './wheel-details.js';
  * lines and apart from each other, with a leader to their true place), house numbers, and aspect
  * lines by nature (mono tells the natures apart by dashes). `details` adds a data box, a planet table
  * and an aspect grid beside the wheel (below it on narrow pictures). Below 600 pixels the compact
- * layout draws shorter labels (degree and sign; with rings, the sign alone) in larger type, so no
- * text is smaller than 9 pixels; every planet label keeps its sign in every layout.
+ * layout draws shorter labels (degree and sign, no minutes) in larger type, so no text is smaller
+ * than 9 pixels; every planet label keeps its degree and sign, but for the inner band of a two-ring
+ * wheel on a phone, whose labels keep glyph and sign (no room for more between its house lines).
  */
 
 export interface WheelChart {
@@ -55,7 +62,7 @@ interface WheelSizes extends PlanetSizes {
 /**
  * Planet text of the compact layout in SVG units, for a wheel drawn `width` pixels wide: labels of
  * 10 pixels, no larger than the layout's other text and never under 9 pixels, and glyphs a quarter
- * larger (a tenth with rings, whose band has room for little more than glyph and sign). Fixed units
+ * larger (a tenth with rings, whose bands are narrower). Fixed units
  * drew them at 12 and 14 pixels on a phone, where each label needs its sign glyph too.
  */
 function compactPlanetText(width: number, rings: boolean): { glyph: number; label: number } {
@@ -70,7 +77,7 @@ function sizesFor(options: WheelOptions, width: number): WheelSizes {
     return {
       compact: true,
       ...compactPlanetText(width, rings),
-      planetLabel: rings ? 'sign-alone' : 'degree',
+      planetLabel: rings ? 'column' : 'degree',
       fullest: 'degree',
       house: 20.5,
       zodiac: 26,
@@ -153,18 +160,19 @@ const labelRoom = (sizes: WheelSizes): number => {
 
 const GATE_BAND_MARGIN = 4;
 
-function rings(options: WheelOptions, sizes: WheelSizes): Ring {
+/** The rings' radii; `inner` and `design` are the labels of the planets' band and the design ring's. */
+function rings(options: WheelOptions, sizes: WheelSizes, inner: PlanetSizes = sizes, design = inner): Ring {
   const outer = CENTRE - 6 - labelRoom(sizes) - 4;
   let r = outer;
   const designOuter = r;
   if (options.designRing) {
-    r -= bandDepth({ ...sizes, planetLabel: sizes.compact ? 'sign-alone' : sizes.planetLabel });
+    r -= bandDepth(design);
   }
   const gateOuter = r;
   if (options.gateRing) r -= measureText('64', sizes.gate).width + 2 * GATE_BAND_MARGIN;
   const zodiacOuter = r;
   const zodiacInner = r - sizes.zodiac * 1.7;
-  const planetsInner = zodiacInner - bandDepth(sizes);
+  const planetsInner = zodiacInner - bandDepth(inner);
   const houseHalf = measureText('12', sizes.house).width / 2;
   const house = planetsInner - 3 - houseHalf;
   return { outer, designOuter, gateOuter, zodiacOuter, zodiacInner, house, aspect: house - houseHalf - 4 };
@@ -325,6 +333,8 @@ const axesOf = (chart: AstrologyChart): number[] => [
 
 const CUSP_WIDTH = 0.8;
 const AXIS_WIDTH = 2;
+/** Room a house number keeps from its cusps (1.5 let a number touch one on a smaller house ring). */
+const HOUSE_NUMBER_PAD = 2.5;
 
 /** Cusp lines (a cusp on an angle is drawn as the axis), the axes, and each house's number in its house. */
 function houses(chart: AstrologyChart, asc: number, ring: Ring, sizes: WheelSizes): string {
@@ -337,7 +347,13 @@ function houses(chart: AstrologyChart, asc: number, ring: Ring, sizes: WheelSize
     const label = String(h.house);
     const m = measureText(label, sizes.house);
     const mid = h.cuspLongitude + span / 2;
-    const half = halfAngle(m.width, m.ascent + m.descent, screenAngle(asc, mid), ring.house, 1.5);
+    const half = halfAngle(
+      m.width,
+      m.ascent + m.descent,
+      screenAngle(asc, mid),
+      ring.house,
+      HOUSE_NUMBER_PAD,
+    );
     const wallHalf = AXIS_WIDTH / 2 / ring.house / RAD;
     // A house too narrow for its number at this size goes without (the compact layout's large type).
     const at = clearSpot(h.cuspLongitude, span, half, [h.cuspLongitude, next], wallHalf);
@@ -491,9 +507,33 @@ function zodiacLabel(zodiac: ZodiacInfo | undefined, sizes: WheelSizes): string 
   );
 }
 
+const personalityBand = (ring: Ring, walls: PlanetBand['walls'], sizes: PlanetSizes): PlanetBand => ({
+  edge: ring.zodiacInner,
+  direction: -1,
+  depth: bandDepth(sizes),
+  walls,
+});
+
+/**
+ * The rings and each band's labels: degree and sign, unless a small two-ring picture leaves the inner
+ * band too little room for a column of degree and sign per body between its house lines. Then both
+ * bands start at glyph and sign, each label getting its degree back where its stack fits (fillRoom
+ * in wheel-planets.ts), and the design ring gives the depth it no longer needs to the inner band,
+ * so that no label stands on a line (a label on a line reads as in either house).
+ */
+function layOut(chart: WheelChart, options: WheelOptions, sizes: WheelSizes, walls: PlanetBand['walls']) {
+  const ring = rings(options, sizes);
+  const asc = chart.personality.angles.ascendant.longitude;
+  const bodies = bodiesOf(chart.personality);
+  const roomy = { ring, inner: sizes as PlanetSizes, outer: sizes as PlanetSizes };
+  if (!options.designRing || !options.labels || !sizes.compact) return roomy;
+  if (labelsFitBetweenLines(bodies, asc, personalityBand(ring, walls, sizes), sizes)) return roomy;
+  const signs: PlanetSizes = { ...sizes, planetLabel: 'sign', fullest: 'column' };
+  return { ring: rings(options, sizes, signs), inner: signs, outer: signs };
+}
+
 /** The wheel itself, in a WHEEL_SIZE square with its top left at (0, 0). */
 export function wheelBody(chart: WheelChart, options: WheelOptions, sizes: WheelSizes): string {
-  const ring = rings(options, sizes);
   const p = chart.personality;
   const asc = p.angles.ascendant.longitude;
   const axes = axesOf(p);
@@ -501,7 +541,7 @@ export function wheelBody(chart: WheelChart, options: WheelOptions, sizes: Wheel
     ...p.houses.map((h) => ({ longitude: h.cuspLongitude, width: CUSP_WIDTH })),
     ...axes.map((a) => ({ longitude: a, width: AXIS_WIDTH })),
   ];
-  const designSizes = { ...sizes, planetLabel: sizes.compact ? ('sign-alone' as const) : sizes.planetLabel };
+  const { ring, inner, outer } = layOut(chart, options, sizes, walls);
   return el(
     'g',
     { 'stroke-linecap': 'round' },
@@ -521,16 +561,16 @@ export function wheelBody(chart: WheelChart, options: WheelOptions, sizes: Wheel
       bodiesOf(p),
       'personality',
       asc,
-      { edge: ring.zodiacInner, direction: -1, depth: bandDepth(sizes), walls },
-      options.labels ? sizes : { ...sizes, planetLabel: 'none' },
+      personalityBand(ring, walls, inner),
+      options.labels ? inner : { ...inner, planetLabel: 'none' },
     ),
     options.designRing &&
       planetBand(
         bodiesOf(chart.design),
         'design',
         asc,
-        { edge: ring.gateOuter, direction: 1, depth: bandDepth(designSizes), walls: [] },
-        options.labels ? designSizes : { ...designSizes, planetLabel: 'none' },
+        { edge: ring.gateOuter, direction: 1, depth: bandDepth(outer), walls: [] },
+        options.labels ? outer : { ...outer, planetLabel: 'none' },
       ),
     angleLabels(p, asc, ring, sizes),
     zodiacLabel(chart.zodiac, sizes),

@@ -7,6 +7,7 @@ export {
   inScopeProbability,
   shouldAbstain,
 } from './abstain.js';
+export { withoutAskingChannel } from './asking.js';
 export { buildCatalog, type Catalog, type CatalogEntry, type IndexedChunk } from './catalog.js';
 export { type Chunk, chunkEntry, chunkText, chunkTokens } from './chunk.js';
 export { classifyDomain, domainPrior, type DomainScores, namedSystems, topicOf } from './domain.js';

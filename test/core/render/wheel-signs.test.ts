@@ -1,19 +1,23 @@
 /**
- * Every planet label of the astrology wheel carries its sign, in every layout: shortening drops the
- * minutes, then the degree, then the ℞ mark, never the sign (an outside probe found 113 of 540
- * labels of the two-ring wheel reading "☉ 11°", and the compact two-ring wheel drew glyphs alone).
- * Over 40 seeded random births (test/helpers/render-samples.ts) and two stelliums, in every layout:
- * full (800 px) and compact (400 px, a 390-px phone, 300 px the least a picture may be), with and
- * without the design and gate rings, and with the details beside or below. A label's sign must be
- * the sign of its `data-sign` (the body's own, from the chart); no text box of the picture overlaps
- * another (boxes from the bundled fonts' own tables, test/helpers/svg-geometry.ts) and no planet
- * label lies on a house cusp or an axis.
+ * Every planet label of the astrology wheel carries its sign, in every layout, and its degree beside
+ * it: shortening drops the minutes, then stacks degree over sign, never drops either (an outside
+ * probe found 113 of 540 labels of the two-ring wheel reading "☉ 11°", and later 63 of 540 reading
+ * "♅ ♐": the sign without its degree). Over 40 seeded random births (test/helpers/render-samples.ts)
+ * and two stelliums, in every layout: full (800 and 1280 px) and compact (400 px, a 390-px phone,
+ * 300 px the least a picture may be), with and without the design and gate rings, and with the
+ * details beside or below. A label's sign must be the sign of its `data-sign` (the body's own, from
+ * the chart) and its degree the chart's; no text box of the picture overlaps another (boxes from the
+ * bundled fonts' own tables, test/helpers/svg-geometry.ts) and no planet label lies on a house cusp
+ * or an axis. The one exception to the degree: on a phone, the inner band of a two-ring wheel has no
+ * room between its house lines for a column of degree and sign per body at the 9-pixel text floor
+ * (docs/decisions.md, Rendering); there its labels show glyph and sign, and the design ring keeps
+ * its degrees.
  * Stelliums, both well documented: 1962-02-04, seven bodies in Aquarius (Sun, Moon, Mercury, Venus,
  * Mars, Jupiter, Saturn: the eclipse conjunction of 4-5 February 1962); 2020-01-12, Sun, Mercury,
  * Jupiter, Saturn and Pluto in Capricorn (the Saturn-Pluto conjunction of that day).
- * Measured over the 40 births, labels with their sign before -> now: two rings at 800 px 94.8% ->
- * 100%; 400 px without rings 73.5% -> 100%; 400 px with both rings 0% (glyphs alone by design) ->
- * 100%.
+ * Measured over the 40 births, labels without their degree before -> now: the design ring at 800 and
+ * 1280 px 112 of 960 -> 0; both rings at 800 px 174 of 960 -> 0; 400 px without rings 233 of 480
+ * -> 0; the design ring at 390 px 921 of 960 -> 480 (the inner band).
  * Sign glyphs: Unicode's zodiac signs U+2648-U+2653, in the order Aries to Pisces.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,16 +38,23 @@ import {
 import { parseXml, textOf, withAttr } from '../../helpers/xml.js';
 
 const SIGN_CHARS = Array.from({ length: 12 }, (_, i) => String.fromCodePoint(0x2648 + i));
+// `degrees`: which labels show degree and sign: all; the design ring's ('design': on a phone the
+// inner band of a two-ring wheel has no room between its house lines for a column of degree and sign
+// per body at the 9-pixel text floor, so it shows glyph and sign); or, with both rings on a phone,
+// not every one ('some').
 const LAYOUTS = [
-  { width: 800, designRing: false, gateRing: false, details: false },
-  { width: 800, designRing: true, gateRing: true, details: false },
-  { width: 800, designRing: true, gateRing: false, details: true },
-  { width: 1200, designRing: true, gateRing: true, details: true },
-  { width: 400, designRing: false, gateRing: false, details: false },
-  { width: 400, designRing: true, gateRing: true, details: false },
-  { width: 400, designRing: false, gateRing: false, details: true },
-  { width: 390, designRing: true, gateRing: true, details: false },
-  { width: 300, designRing: true, gateRing: true, details: false },
+  { width: 800, designRing: false, gateRing: false, details: false, degrees: 'all' },
+  { width: 800, designRing: true, gateRing: true, details: false, degrees: 'all' },
+  { width: 800, designRing: true, gateRing: false, details: true, degrees: 'all' },
+  { width: 1280, designRing: true, gateRing: false, details: false, degrees: 'all' },
+  { width: 1200, designRing: true, gateRing: true, details: true, degrees: 'all' },
+  { width: 400, designRing: false, gateRing: false, details: false, degrees: 'all' },
+  { width: 400, designRing: true, gateRing: false, details: false, degrees: 'design' },
+  { width: 400, designRing: true, gateRing: true, details: false, degrees: 'some' },
+  { width: 400, designRing: false, gateRing: false, details: true, degrees: 'all' },
+  { width: 390, designRing: true, gateRing: false, details: false, degrees: 'design' },
+  { width: 390, designRing: true, gateRing: true, details: false, degrees: 'some' },
+  { width: 300, designRing: true, gateRing: true, details: false, degrees: 'some' },
 ] as const;
 
 const JD_UNIX_EPOCH = 2_440_587.5;
@@ -74,19 +85,31 @@ describe('the stelliums are crowded', () => {
 
 describe('every planet label carries its own sign, apart from every other label and off the lines', () => {
   it.each(LAYOUTS)('$width px, design ring $designRing, gate ring $gateRing, details $details', (layout) => {
+    const { degrees: _degrees, ...options } = layout;
     const problems: string[] = [];
     let labels = 0;
     charts.forEach((chart, i) => {
       const root = parseXml(
-        renderWheel(chart, { theme: 'light', transparent: false, labels: true, ...layout }),
+        renderWheel(chart, { theme: 'light', transparent: false, labels: true, ...options }),
       );
-      for (const g of withAttr(root, 'data-planet')) {
-        labels++;
-        const text = textOf(g);
-        const want = SIGN_CHARS[(SIGNS as readonly string[]).indexOf(String(g.attrs['data-sign']))]!;
-        const shown = SIGN_CHARS.filter((c) => text.includes(c));
-        if (shown.length !== 1 || shown[0] !== want)
-          problems.push(`chart ${i} ${String(g.attrs['data-planet'])}: "${text}" should show ${want}`);
+      for (const band of withAttr(root, 'data-side')) {
+        const source = band.attrs['data-side'] === 'design' ? chart.design : chart.personality;
+        for (const g of withAttr(band, 'data-planet')) {
+          labels++;
+          const name = String(g.attrs['data-planet']);
+          const text = textOf(g);
+          const want = SIGN_CHARS[(SIGNS as readonly string[]).indexOf(String(g.attrs['data-sign']))]!;
+          const shown = SIGN_CHARS.filter((c) => text.includes(c));
+          if (shown.length !== 1 || shown[0] !== want)
+            problems.push(`chart ${i} ${name}: "${text}" should show ${want}`);
+          // The degree as the chart has it, beside the sign: "♅ ♐" is not a position.
+          const body = bodiesOf(source).find((b) => b.name === name)!;
+          const degrees = body.positionInSign.split('°')[0]!;
+          const side = band.attrs['data-side'];
+          const held = layout.degrees === 'all' || (layout.degrees === 'design' && side === 'design');
+          if (held && !text.includes(`${degrees}°${want}`))
+            problems.push(`chart ${i} ${name}: "${text}" should show ${degrees}°${want}`);
+        }
       }
       const runs = textRuns(root);
       for (const [a, b] of overlappingRuns(runs))
@@ -105,7 +128,8 @@ describe('every planet label carries its own sign, apart from every other label 
   });
 
   it('can fail: a label without its sign, or two labels on one spot, is found', () => {
-    const svg = renderWheel(charts[0]!, { ...LAYOUTS[0], theme: 'light', transparent: false, labels: true });
+    const { degrees: _degrees, ...options } = LAYOUTS[0];
+    const svg = renderWheel(charts[0]!, { ...options, theme: 'light', transparent: false, labels: true });
     const stripped = svg.replace(/[\u2648-\u2653]/g, '');
     const first = withAttr(parseXml(stripped), 'data-planet')[0]!;
     expect(SIGN_CHARS.some((c) => textOf(first).includes(c))).toBe(false);
