@@ -70,6 +70,8 @@ export interface HttpApp {
   routes: RouteRow[];
   /** Shutdown drain: /ready answers 503 and every response closes its connection. */
   drain: Drain;
+  /** Told the listener's port once it is bound: the OAuth issuer's port when PUBLIC_URL is not set. */
+  listening(port: number): void;
 }
 
 /**
@@ -116,10 +118,15 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     return docsBaseUrl(protocol, host);
   };
   const router = new Router();
+  let port: number | null = null;
   const oauth = mountOAuth(router, {
     store: deps.store,
     config: options.oauth,
     host: options.host,
+    listenPort: () => {
+      if (port === null) throw new Error('The listener is not bound yet: no request can be answered');
+      return port;
+    },
     log,
     trust,
     publicLimit: (req) => limiter.take(clientAddress(req, trust)),
@@ -197,7 +204,15 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       onError(e, req, res);
     }
   };
-  return { handle, admission, routes, drain };
+  return {
+    handle,
+    admission,
+    routes,
+    drain,
+    listening: (bound) => {
+      port = bound;
+    },
+  };
 }
 
 const NO_SOURCE: MetricsSource = { text: async () => '', contentType: 'text/plain' };

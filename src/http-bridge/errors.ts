@@ -49,7 +49,7 @@ export function errorResponse(e: unknown): Response {
 export function errorResponder(
   faults: FaultLog,
   metrics: Metrics = NO_METRICS,
-  resourceMetadataUrl?: (req: Req) => string,
+  resourceMetadataUrl?: () => string,
 ) {
   return (err: unknown, req: Req, res: Res): void => {
     if (err instanceof ClientGone || res.destroyed) {
@@ -70,7 +70,7 @@ export function errorResponder(
         const level = err.code === 'internal_error' ? 'error' : 'warn';
         faults.fault(res, level, { status, code: err.code, path, ...cause }, clip(err.message));
       }
-      sendError(res, err, resourceMetadataUrl?.(req));
+      sendError(res, err, resourceMetadataUrl?.());
       return;
     }
     metrics.rejection('internal_error');

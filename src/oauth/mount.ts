@@ -25,6 +25,8 @@ export interface OAuthMountOptions {
   config: OAuthConfig;
   /** The listener's HOST: the issuer's host name when PUBLIC_URL is not set. */
   host: string;
+  /** The listener's bound port: the issuer's port when PUBLIC_URL is not set. */
+  listenPort: () => number;
   log: Logger;
   trust: ProxyTrust;
   /** The address rate limit of key-less routes (metadata documents). */
@@ -35,7 +37,7 @@ export interface OAuthMount {
   /** How bearer values shaped like access tokens become callers (http-bridge/auth.ts). */
   tokens: TokenResolver;
   /** Where the protected resource metadata is: what every 401 challenge points at. */
-  resourceMetadataUrl: (req: Req) => string;
+  resourceMetadataUrl: () => string;
 }
 
 /** The host part of a URL for a listener address (any-address binds are reached as localhost). */
@@ -55,16 +57,17 @@ const KEY_ATTEMPTS = { perMinute: 10, burst: 20 };
  */
 export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMount {
   const { config, log, trust } = options;
-  const issuerFor = (req: Req) =>
-    config.publicUrl ?? `http://${urlHost(options.host)}:${req.socket.localPort}`;
+  // From the listener, never from a request's socket: an error answer is built after its client
+  // may have gone, when the request no longer has one (a sign-in form over its size limit).
+  const issuerFor = () => config.publicUrl ?? `http://${urlHost(options.host)}:${options.listenPort()}`;
   let built: Promise<{ provider: Provider; handle: Handler; secret: string }> | null = null;
-  const serverFor = (req: Req) =>
+  const serverFor = () =>
     (built ??= (async () => {
       // Loaded on first use: a process that never meets OAuth (the CLI, a key-only deployment's
       // start) does not load the library.
       const { createAuthorizationServer } = await import('./provider.js');
       const { provider, cookieKey } = await createAuthorizationServer({
-        issuer: issuerFor(req),
+        issuer: issuerFor(),
         store: options.store,
         ...metadataFetch(config.metadataLoopbackCa),
       });
@@ -85,7 +88,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
       throw e;
     }));
 
-  const library: Handler = async (req, res, target) => (await serverFor(req)).handle(req, res, target);
+  const library: Handler = async (req, res, target) => (await serverFor()).handle(req, res, target);
   const registrations = new AddressRateLimiter({
     perMinute: config.registrationsPerMinute,
     burst: config.registrationsPerMinute,
@@ -99,7 +102,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
   router.add('GET', RESOURCE_METADATA_PATHS, (req, res) => {
     options.publicLimit(req);
     res.setHeader('Cache-Control', 'public, max-age=3600');
-    send(res, 200, JSON_TYPE, JSON.stringify(protectedResourceMetadata(issuerFor(req))));
+    send(res, 200, JSON_TYPE, JSON.stringify(protectedResourceMetadata(issuerFor())));
   });
   router.add('GET', AS_METADATA_PATHS, async (req, res, target) => {
     options.publicLimit(req);
@@ -121,7 +124,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
   router.addPrefix(`${OAUTH_ROUTES.authorization}/`, library);
 
   const signIn = async (req: Req) => {
-    const { provider, secret } = await serverFor(req);
+    const { provider, secret } = await serverFor();
     return {
       provider,
       secret,
@@ -138,9 +141,8 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
   return {
     tokens: {
       isToken: (bearer) => ACCESS_TOKEN_SHAPE.test(bearer),
-      resolve: async (bearer, req) =>
-        tokenCaller((await serverFor(req)).provider, options.store.keys, bearer),
+      resolve: async (bearer) => tokenCaller((await serverFor()).provider, options.store.keys, bearer),
     },
-    resourceMetadataUrl: (req) => `${issuerFor(req)}${RESOURCE_METADATA_PATHS[0]}`,
+    resourceMetadataUrl: () => `${issuerFor()}${RESOURCE_METADATA_PATHS[0]}`,
   };
 }
