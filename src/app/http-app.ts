@@ -181,14 +181,16 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     resourceMetadataUrl: oauth.resourceMetadataUrl,
   });
 
-  const onError = errorResponder(faults, metrics, oauth.resourceMetadataUrl);
-  const handle = (req: Req, res: Res): void => {
+  /** Per-request bookkeeping: the request metric when the response closes, drain, fault log, headers. */
+  const begin = (req: Req, res: Res): void => {
     const start = performance.now();
-    res.once('close', () => {
-      const { operation, surface } = labels.of(res, req);
-      // A response that never finished: the client closed first (499, as proxies log it).
-      metrics.request(operation, surface, res.writableFinished ? res.statusCode : 499, secondsSince(start));
-    });
+    res.once('close', () =>
+      faults.contain('recording the request metric', () => {
+        const { operation, surface } = labels.of(res, req);
+        // A response that never finished: the client closed first (499, as proxies log it).
+        metrics.request(operation, surface, res.writableFinished ? res.statusCode : 499, secondsSince(start));
+      }),
+    );
     drain.track(res);
     faults.watch(req, res);
     res.setHeader('X-Request-Id', randomUUID());
@@ -196,10 +198,15 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     // Admitted requests overwrite this with their wait; the rest never queued.
     res.setHeader('X-Queue-Wait-Ms', '0');
+  };
+  const onError = errorResponder(faults, metrics, oauth.resourceMetadataUrl);
+  // No request may end the process: a route's throw or rejection reaches onError, which never throws.
+  const handle = (req: Req, res: Res): void => {
     try {
+      begin(req, res);
       const target = parseTarget(req.url);
       const answer = router.find(req, res, target.path)(req, res, target);
-      if (answer) answer.catch((e: unknown) => onError(e, req, res));
+      if (answer) answer.then(undefined, (e: unknown) => onError(e, req, res));
     } catch (e) {
       onError(e, req, res);
     }

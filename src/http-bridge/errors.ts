@@ -44,14 +44,16 @@ export function errorResponse(e: unknown): Response {
 /**
  * The last step of every route: each failure becomes a JSON error. A 5xx is logged with its cause
  * (unexpected ones at error with the stack, refusals such as a full queue or an unreachable
- * database at warn); the response says only what the caller can act on.
+ * database at warn); the response says only what the caller can act on. It never throws: it runs
+ * in the rejection handler of every route's promise, where a throw would end the process, so a
+ * failure while answering is logged and the connection closed.
  */
 export function errorResponder(
   faults: FaultLog,
   metrics: Metrics = NO_METRICS,
   resourceMetadataUrl?: () => string,
 ) {
-  return (err: unknown, req: Req, res: Res): void => {
+  const answer = (err: unknown, req: Req, res: Res): void => {
     if (err instanceof ClientGone || res.destroyed) {
       res.destroy();
       return;
@@ -70,11 +72,15 @@ export function errorResponder(
         const level = err.code === 'internal_error' ? 'error' : 'warn';
         faults.fault(res, level, { status, code: err.code, path, ...cause }, clip(err.message));
       }
-      sendError(res, err, resourceMetadataUrl?.());
+      sendError(res, err, err.code === 'unauthorized' ? resourceMetadataUrl?.() : undefined);
       return;
     }
     metrics.rejection('internal_error');
     faults.fault(res, 'error', { err: loggableError(err), path, method: req.method }, 'unexpected error');
     sendError(res, new AppError('internal_error', 'Internal error; it has been logged.'));
+  };
+  return (err: unknown, req: Req, res: Res): void => {
+    const context = () => ({ cause: loggableError(err), method: req.method, path: clip(req.url ?? '') });
+    if (!faults.contain('answering an error', () => answer(err, req, res), context)) res.destroy();
   };
 }
