@@ -23,7 +23,7 @@ import { type MetricsSource, metricsRoute } from '../http-bridge/metrics-route.j
 import { proxyTrust } from '../http-bridge/proxy-trust.js';
 import { AddressRateLimiter, type RateLimit } from '../http-bridge/rate-limit.js';
 import { addRestRoutes } from '../http-bridge/rest.js';
-import { ANY_METHOD, Router } from '../http-bridge/router.js';
+import { ANY_METHOD, type RouteEntry, Router } from '../http-bridge/router.js';
 import { createMcpEndpoint } from '../mcp/index.js';
 import type { ResultCache } from '../operations/cache.js';
 import { buildRouteTable, type RouteRow } from '../operations/routes.js';
@@ -70,6 +70,8 @@ export interface HttpApp {
   routes: RouteRow[];
   /** Shutdown drain: /ready answers 503 and every response closes its connection. */
   drain: Drain;
+  /** Every route the router answers, in the order added (route fuzzing covers each). */
+  routeEntries: readonly RouteEntry[];
   /** Told the listener's port once it is bound: the OAuth issuer's port when PUBLIC_URL is not set. */
   listening(port: number): void;
 }
@@ -216,6 +218,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     admission,
     routes,
     drain,
+    routeEntries: router.entries(),
     listening: (bound) => {
       port = bound;
     },
