@@ -23,7 +23,7 @@ import { type MetricsSource, metricsRoute } from '../http-bridge/metrics-route.j
 import { type ProxyTrust, proxyTrust } from '../http-bridge/proxy-trust.js';
 import { AddressRateLimiter, type RateLimit } from '../http-bridge/rate-limit.js';
 import { addRestRoutes } from '../http-bridge/rest.js';
-import { ANY_METHOD, Router } from '../http-bridge/router.js';
+import { ANY_METHOD, type RouteEntry, Router } from '../http-bridge/router.js';
 import { createMcpEndpoint } from '../mcp/index.js';
 import type { ResultCache } from '../operations/cache.js';
 import { buildRouteTable, type RouteRow } from '../operations/routes.js';
@@ -72,6 +72,10 @@ export interface HttpApp {
   routes: RouteRow[];
   /** Shutdown drain: /ready answers 503 and every response closes its connection. */
   drain: Drain;
+  /** Every route the router answers, in the order added (route fuzzing covers each). */
+  routeEntries: readonly RouteEntry[];
+  /** Told the listener's port once it is bound: the OAuth issuer's port when PUBLIC_URL is not set. */
+  listening(port: number): void;
 }
 
 /**
@@ -120,19 +124,46 @@ function addHealthRoutes(
 function mountAuthorizationServer(
   router: Router,
   options: HttpAppOptions,
-  trust: ProxyTrust,
-  limiter: AddressRateLimiter,
+  { trust, limiter }: { trust: ProxyTrust; limiter: AddressRateLimiter },
+  listenPort: () => number,
 ) {
   return mountOAuth(router, {
     store: options.deps.store,
     config: options.oauth,
     host: options.host,
+    listenPort,
     log: options.log,
     trust,
     publicLimit: (req) => limiter.take(clientAddress(req, trust)),
     operations: { tools: options.tools, endpoints: options.endpoints },
     checkHost: hostGuard(options.mcpEdge.loopbackOnly),
   });
+}
+
+/** Per-request bookkeeping: the request metric when the response closes, drain, fault log, headers. */
+function requestBookkeeping(
+  faults: FaultLog,
+  metrics: Metrics,
+  labels: ReturnType<typeof requestLabels>,
+  drain: Drain,
+): (req: Req, res: Res) => void {
+  return (req, res) => {
+    const start = performance.now();
+    res.once('close', () =>
+      faults.contain('recording the request metric', () => {
+        const { operation, surface } = labels.of(res, req);
+        // A response that never finished: the client closed first (499, as proxies log it).
+        metrics.request(operation, surface, res.writableFinished ? res.statusCode : 499, secondsSince(start));
+      }),
+    );
+    drain.track(res);
+    faults.watch(req, res);
+    res.setHeader('X-Request-Id', randomUUID());
+    // No answer of this service is meant to be sniffed into another type (an SVG or JSON as HTML).
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Admitted requests overwrite this with their wait; the rest never queued.
+    res.setHeader('X-Queue-Wait-Ms', '0');
+  };
 }
 
 export function createHttpApp(options: HttpAppOptions): HttpApp {
@@ -151,7 +182,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     return docsBaseUrl(protocol, host);
   };
   const router = new Router();
-  const oauth = mountAuthorizationServer(router, options, trust, limiter);
+  let port: number | null = null;
+  const oauth = mountAuthorizationServer(router, options, { trust, limiter }, () => {
+    if (port === null) throw new Error('The listener is not bound yet: no request can be answered');
+    return port;
+  });
   const auth = createAuthenticator(deps.store.keys, options.keyCacheMs, oauth.tokens);
   const routes = buildRouteTable([...options.tools, ...options.endpoints]);
   const faults = new FaultLog(log);
@@ -204,30 +239,29 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     resourceMetadataUrl: oauth.resourceMetadataUrl,
   });
 
+  const begin = requestBookkeeping(faults, metrics, labels, drain);
   const onError = errorResponder(faults, metrics, oauth.resourceMetadataUrl);
+  // No request may end the process: a route's throw or rejection reaches onError, which never throws.
   const handle = (req: Req, res: Res): void => {
-    const start = performance.now();
-    res.once('close', () => {
-      const { operation, surface } = labels.of(res, req);
-      // A response that never finished: the client closed first (499, as proxies log it).
-      metrics.request(operation, surface, res.writableFinished ? res.statusCode : 499, secondsSince(start));
-    });
-    drain.track(res);
-    faults.watch(req, res);
-    res.setHeader('X-Request-Id', randomUUID());
-    // No answer of this service is meant to be sniffed into another type (an SVG or JSON as HTML).
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    // Admitted requests overwrite this with their wait; the rest never queued.
-    res.setHeader('X-Queue-Wait-Ms', '0');
     try {
+      begin(req, res);
       const target = parseTarget(req.url);
       const answer = router.find(req, res, target.path)(req, res, target);
-      if (answer) answer.catch((e: unknown) => onError(e, req, res));
+      if (answer) answer.then(undefined, (e: unknown) => onError(e, req, res));
     } catch (e) {
       onError(e, req, res);
     }
   };
-  return { handle, admission, routes, drain };
+  return {
+    handle,
+    admission,
+    routes,
+    drain,
+    routeEntries: router.entries(),
+    listening: (bound) => {
+      port = bound;
+    },
+  };
 }
 
 const NO_SOURCE: MetricsSource = { text: async () => '', contentType: 'text/plain' };

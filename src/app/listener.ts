@@ -137,7 +137,9 @@ export function httpListener(
         s.once('error', reject);
         s.listen(config.port, config.host, () => {
           s.off('error', reject);
-          resolve(s.address() as AddressInfo);
+          const address = s.address() as AddressInfo;
+          http.listening(address.port);
+          resolve(address);
         });
         s.keepAliveTimeout = 65_000;
         // Backstop beside the body timeout: Node drops a request still arriving after this long.

@@ -108,7 +108,7 @@ export function bodyReader(options: BodyOptions): (req: Req, res: Res) => Promis
       };
       const onError = () => {
         // A finished request reads as destroyed too: only a closed socket means the client left.
-        if (req.socket.destroyed || res.destroyed) {
+        if (!req.socket || req.socket.destroyed || res.destroyed) {
           onGone();
           return;
         }

@@ -45,14 +45,16 @@ export function errorResponse(e: unknown): Response {
  * The last step of every route: each failure becomes a JSON error. A 5xx is logged with its cause
  * (unexpected ones at error with the stack, refusals such as a full queue at warn with their
  * code, none for a refusal the database's outage explains: FaultLog.appError); the response says
- * only what the caller can act on.
+ * only what the caller can act on. It never throws: it runs in the rejection handler of every
+ * route's promise, where a throw would end the process, so a failure while answering is logged
+ * and the connection closed.
  */
 export function errorResponder(
   faults: FaultLog,
   metrics: Metrics = NO_METRICS,
-  resourceMetadataUrl?: (req: Req) => string,
+  resourceMetadataUrl?: () => string,
 ) {
-  return (err: unknown, req: Req, res: Res): void => {
+  const answer = (err: unknown, req: Req, res: Res): void => {
     if (err instanceof ClientGone || res.destroyed) {
       res.destroy();
       return;
@@ -66,11 +68,15 @@ export function errorResponder(
     if (err instanceof AppError) {
       metrics.rejection(err.code);
       if (HTTP_STATUS[err.code] >= 500) faults.appError(res, err, { path });
-      sendError(res, err, resourceMetadataUrl?.(req));
+      sendError(res, err, err.code === 'unauthorized' ? resourceMetadataUrl?.() : undefined);
       return;
     }
     metrics.rejection('internal_error');
     faults.fault(res, 'error', { err: loggableError(err), path, method: req.method }, 'unexpected error');
     sendError(res, new AppError('internal_error', 'Internal error; it has been logged.'));
+  };
+  return (err: unknown, req: Req, res: Res): void => {
+    const context = () => ({ cause: loggableError(err), method: req.method, path: clip(req.url ?? '') });
+    if (!faults.contain('answering an error', () => answer(err, req, res), context)) res.destroy();
   };
 }

@@ -45,6 +45,25 @@ export class FaultLog {
     this.explained.add(res);
   }
 
+  /**
+   * Runs a step that must never throw: answering an error, or a listener on a request's events (a
+   * throw there, or in a promise's rejection handler, would end the process). A failure is logged at
+   * error with what was being done; returns whether the step completed.
+   */
+  contain(what: string, step: () => void, context: () => object = () => ({})): boolean {
+    try {
+      step();
+      return true;
+    } catch (failure) {
+      try {
+        this.log.error({ ...context(), err: loggableError(failure) }, `failed ${what}`);
+      } catch {
+        // The logger or the context failed too: nothing is left to tell, and nothing may throw.
+      }
+      return false;
+    }
+  }
+
   /** Watches a response: a 5xx that finishes without a logged cause is logged itself. */
   watch(req: Req, res: Res): void {
     res.once('finish', () => {

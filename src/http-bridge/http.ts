@@ -77,7 +77,7 @@ export async function encodeAnswer(
 
 /** Writes a readied answer: status, type, exact length and body in one synchronous step. */
 export function writeAnswer(res: Res, status: number, answer: EncodedAnswer): void {
-  if (res.destroyed || res.writableEnded) return;
+  if (res.destroyed || res.writableEnded || res.headersSent) return;
   res.statusCode = status;
   res.setHeader('Content-Type', answer.type);
   if (answer.encoding) res.setHeader('Content-Encoding', answer.encoding);
@@ -129,14 +129,18 @@ export function send(
     if (report) whenHandedOver(res, report.sent);
     return;
   }
-  void encodeAnswer(type, body, encoding).then(
-    (answer) => {
+  encodeAnswer(type, body, encoding)
+    .then((answer) => {
       report?.writing();
       writeAnswer(res, status, answer);
       if (report) whenHandedOver(res, report.sent);
-    },
-    () => report?.sent(false),
-  );
+    })
+    // Nobody awaits this promise: a failure (compressing, or writing to a connection gone wrong)
+    // ends this answer's connection, never the process.
+    .catch(() => {
+      report?.sent(false);
+      res.destroy();
+    });
 }
 
 export function sendJson(res: Res, status: number, value: unknown): void {
@@ -187,7 +191,8 @@ const firstOf = (header: string | string[] | undefined): string | undefined => {
  * past the proxies).
  */
 export function clientAddress(req: Req, trust: ProxyTrust): string {
-  let address = req.socket.remoteAddress ?? 'unknown';
+  // No socket once the client has gone (a route may still log who it was).
+  let address = req.socket?.remoteAddress ?? 'unknown';
   if (!trust.trusts(address)) return address;
   const header = req.headers['x-forwarded-for'];
   const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
@@ -202,8 +207,8 @@ export function clientAddress(req: Req, trust: ProxyTrust): string {
 
 /** Scheme and host the client used, honouring X-Forwarded-Proto/-Host from a trusted proxy. */
 export function publicOrigin(req: Req, trust: ProxyTrust): { protocol: string; host: string | undefined } {
-  const trusted = trust.trusts(req.socket.remoteAddress);
-  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+  const trusted = trust.trusts(req.socket?.remoteAddress);
+  const encrypted = (req.socket as { encrypted?: boolean } | null)?.encrypted === true;
   const protocol = (trusted && firstOf(req.headers['x-forwarded-proto'])) || (encrypted ? 'https' : 'http');
   const host = (trusted && firstOf(req.headers['x-forwarded-host'])) || req.headers.host;
   return { protocol: protocol.toLowerCase(), host };

@@ -29,7 +29,7 @@ export interface McpRouteOptions {
   label: (res: Res, body: unknown) => void;
   faults: FaultLog;
   /** The protected resource metadata URL that 401 and 403 challenges point at. */
-  resourceMetadataUrl: (req: Req) => string;
+  resourceMetadataUrl: () => string;
   /** The tool of a `tools/call`, by name (a token's scopes are checked before the SDK runs it). */
   toolNamed: (name: string) => AnyOperation | undefined;
   /** Aborts when the response can no longer be delivered (drain.ts); nothing is charged then. */
@@ -63,7 +63,7 @@ function stepUpIfNeeded(options: McpRouteOptions, req: Req, res: Res, body: unkn
   const tool = options.toolNamed(message.params.name);
   const scopes = tool ? missingScopes(tool, caller as Parameters<typeof missingScopes>[1]) : null;
   if (!tool || !scopes) return;
-  res.setHeader('WWW-Authenticate', insufficientScopeChallenge(scopes, options.resourceMetadataUrl(req)));
+  res.setHeader('WWW-Authenticate', insufficientScopeChallenge(scopes, options.resourceMetadataUrl()));
   throw insufficientScope(tool, scopes);
 }
 
@@ -80,7 +80,7 @@ export function mcpRoute(options: McpRouteOptions): Handler {
     guard(req);
     const caller = await auth.authenticate(req).catch((e: unknown) => {
       if (e instanceof AppError && e.code === 'unauthorized')
-        res.setHeader('WWW-Authenticate', bearerChallenge(e.message, options.resourceMetadataUrl(req)));
+        res.setHeader('WWW-Authenticate', bearerChallenge(e.message, options.resourceMetadataUrl()));
       throw e;
     });
     let read: JsonBody | undefined;

@@ -43,7 +43,7 @@ export interface RestOptions {
   /** Aborts when the response can no longer be delivered (drain.ts); nothing is charged then. */
   signalFor: (res: Res) => AbortSignal;
   /** The protected resource metadata URL a 403 step-up challenge points at. */
-  resourceMetadataUrl: (req: Req) => string;
+  resourceMetadataUrl: () => string;
 }
 
 /**
@@ -133,7 +133,7 @@ async function gate(row: RouteRow, req: Req, res: Res, options: RestOptions): Pr
   const caller = await options.auth.authenticate(req);
   const scopes = missingScopes(op, caller);
   if (scopes) {
-    res.setHeader('WWW-Authenticate', insufficientScopeChallenge(scopes, options.resourceMetadataUrl(req)));
+    res.setHeader('WWW-Authenticate', insufficientScopeChallenge(scopes, options.resourceMetadataUrl()));
     throw insufficientScope(op, scopes);
   }
   return authorize(op, caller);

@@ -6,6 +6,13 @@ export type Handler = (req: Req, res: Res, target: Target) => Promise<void> | vo
 /** Every method, for a route that answers all of them itself (/mcp). */
 export const ANY_METHOD = '*';
 
+/** A route as added: its method (`*` for every one) and path, or the prefix every path under it takes. */
+export interface RouteEntry {
+  method: string;
+  path: string;
+  prefix: boolean;
+}
+
 /** Paths match without regard to case or one trailing slash, as they did under express's defaults. */
 const normalize = (path: string): string =>
   (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();
@@ -32,6 +39,17 @@ export class Router {
       methods.set(method, handler);
       this.paths.set(key, methods);
     }
+  }
+
+  /** Every route, exact paths then prefixes (paths in their matching form: lower case, no trailing slash). */
+  entries(): RouteEntry[] {
+    const exact = [...this.paths].flatMap(([path, methods]) =>
+      [...methods.keys()].map((method) => ({ method, path, prefix: false })),
+    );
+    return [
+      ...exact,
+      ...this.prefixes.map(({ prefix }) => ({ method: ANY_METHOD, path: prefix, prefix: true })),
+    ];
   }
 
   /** The handler for this request; throws 405 (with the Allow header set) or 404. */

@@ -27,6 +27,8 @@ export interface OAuthMountOptions {
   config: OAuthConfig;
   /** The listener's HOST: the issuer's host name when PUBLIC_URL is not set. */
   host: string;
+  /** The listener's bound port: the issuer's port when PUBLIC_URL is not set. */
+  listenPort: () => number;
   log: Logger;
   trust: ProxyTrust;
   /** The address rate limit of key-less routes (metadata documents). */
@@ -41,7 +43,7 @@ export interface OAuthMount {
   /** How bearer values shaped like access tokens become callers (http-bridge/auth.ts). */
   tokens: TokenResolver;
   /** Where the protected resource metadata is: what every 401 challenge points at. */
-  resourceMetadataUrl: (req: Req) => string;
+  resourceMetadataUrl: () => string;
 }
 
 /** The host part of a URL for a listener address (any-address binds are reached as localhost). */
@@ -75,16 +77,17 @@ function hostChecked(router: Router, checkHost: (req: Req) => void): Pick<Router
  */
 export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMount {
   const { config, log, trust } = options;
-  const issuerFor = (req: Req) =>
-    config.publicUrl ?? `http://${urlHost(options.host)}:${req.socket.localPort}`;
+  // From the listener, never from a request's socket: an error answer is built after its client
+  // may have gone, when the request no longer has one (a sign-in form over its size limit).
+  const issuerFor = () => config.publicUrl ?? `http://${urlHost(options.host)}:${options.listenPort()}`;
   let built: Promise<{ provider: Provider; handle: Handler; secret: string }> | null = null;
-  const serverFor = (req: Req) =>
+  const serverFor = () =>
     (built ??= (async () => {
       // Loaded on first use: a process that never meets OAuth (the CLI, a key-only deployment's
       // start) does not load the library.
       const { createAuthorizationServer } = await import('./provider.js');
       const { provider, cookieKey } = await createAuthorizationServer({
-        issuer: issuerFor(req),
+        issuer: issuerFor(),
         store: options.store,
         ...metadataFetch(config.metadataLoopbackCa),
       });
@@ -105,7 +108,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
       throw e;
     }));
 
-  const library: Handler = async (req, res, target) => (await serverFor(req)).handle(req, res, target);
+  const library: Handler = async (req, res, target) => (await serverFor()).handle(req, res, target);
   const registrations = new AddressRateLimiter({
     perMinute: config.registrationsPerMinute,
     burst: config.registrationsPerMinute,
@@ -115,7 +118,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
   routes.add('GET', RESOURCE_METADATA_PATHS, (req, res) => {
     options.publicLimit(req);
     res.setHeader('Cache-Control', 'public, max-age=3600');
-    send(res, 200, JSON_TYPE, JSON.stringify(protectedResourceMetadata(issuerFor(req))));
+    send(res, 200, JSON_TYPE, JSON.stringify(protectedResourceMetadata(issuerFor())));
   });
   routes.add('GET', AS_METADATA_PATHS, async (req, res, target) => {
     options.publicLimit(req);
@@ -141,24 +144,23 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
   return {
     tokens: {
       isToken: (bearer) => ACCESS_TOKEN_SHAPE.test(bearer),
-      resolve: async (bearer, req) =>
-        tokenCaller((await serverFor(req)).provider, options.store.keys, bearer),
+      resolve: async (bearer) => tokenCaller((await serverFor()).provider, options.store.keys, bearer),
     },
-    resourceMetadataUrl: (req) => `${issuerFor(req)}${RESOURCE_METADATA_PATHS[0]}`,
+    resourceMetadataUrl: () => `${issuerFor()}${RESOURCE_METADATA_PATHS[0]}`,
   };
 }
 
 /** The sign-in page (GET) and its form (POST), limited per address and per presented key. */
 function addSignInRoutes(
   routes: Pick<Router, 'add'>,
-  serverFor: (req: Req) => Promise<{ provider: Provider; secret: string }>,
+  serverFor: () => Promise<{ provider: Provider; secret: string }>,
   options: OAuthMountOptions,
   consent: ReturnType<typeof consentTexts>,
 ): void {
   const { log, trust } = options;
   const signIns = signInLimits(options.config.signInPerMinute);
   const signIn = async (req: Req) => {
-    const { provider, secret } = await serverFor(req);
+    const { provider, secret } = await serverFor();
     return {
       provider,
       secret,

@@ -110,7 +110,7 @@ export function signInPage(ctx: SignInContext) {
 export function signInSubmit(ctx: SignInContext) {
   return answeredAsPage(async (req, res) => {
     ctx.limitAddress(req);
-    const form = await readForm(req);
+    const form = await readForm(req, res);
     const details = await interactionOf(ctx, req, res);
     if (!details) return;
     if (!isAntiForgeryToken(ctx.secret, details.uid, form.csrf)) {

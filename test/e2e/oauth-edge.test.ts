@@ -88,6 +88,7 @@ function mountedRoutes(): { method: string; path: string }[] {
     store: {} as Store,
     config: { publicUrl: null, registrationsPerMinute: 30, signInPerMinute: 20, metadataLoopbackCa: null },
     host: '127.0.0.1',
+    listenPort: () => 0,
     log: pino({ level: 'silent' }),
     trust: proxyTrust([]),
     publicLimit: () => {},
