@@ -32,7 +32,8 @@ export interface ServiceOverrides {
   cities?: CityTable;
   now?: () => Date;
   ephemeris?: Ephemeris;
-  knowledge?: KnowledgeBase;
+  /** The knowledge base, or its load already under way (the stdio server lists it before the rest). */
+  knowledge?: KnowledgeBase | Promise<KnowledgeBase>;
   /** Skip loading KNOWLEDGE_DIR into the store at start (tests that never ask SAGE). */
   skipKnowledgeLoad?: boolean;
   /** Module URL of the operations worker processes load (its `OPERATIONS` export); app/operation-registry.ts by default. */

@@ -7,6 +7,7 @@ import { createLogger } from './log.js';
 import { createCore } from './service.js';
 import { TOOLS } from '../tools/index.js';
 import { userDataDir } from './user-data-dir.js';
+import { loadKnowledgeBase } from '../core/knowledge/index.js';
 
 export const STDIO_HELP = `Usage:
   stdio    serves MCP over stdin and stdout, for a desktop host (Claude Desktop, Claude Code,
@@ -41,12 +42,15 @@ export async function stdioCommand(): Promise<void> {
   const config = loadConfig(env);
   const log = createLogger(config.logLevel);
   const started = performance.now();
+  // The lists are answered before the store is open; `resources/list` needs the knowledge base alone.
+  const knowledge = loadKnowledgeBase();
   // The connection opens first: the host's `initialize` is answered while the store opens.
-  const core = createCore(config, log, { metrics: null, lazyWorkers: true });
+  const core = createCore(config, log, { metrics: null, lazyWorkers: true, knowledge });
   const server = serveMcpStdio({
     tools: TOOLS,
     resources: RESOURCES,
     deps: core.then((c) => c.deps),
+    knowledge,
     cache: new ResultCache(config.cacheEntries, config.cacheBytes),
     log,
   });
