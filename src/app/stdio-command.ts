@@ -8,6 +8,7 @@ import { createCore } from './service.js';
 import { TOOLS } from '../tools/index.js';
 import { userDataDir } from './user-data-dir.js';
 import { loadKnowledgeBase } from '../core/knowledge/index.js';
+import type { StoreLockedError } from '../store/index.js';
 
 export const STDIO_HELP = `Usage:
   stdio    serves MCP over stdin and stdout, for a desktop host (Claude Desktop, Claude Code,
@@ -15,7 +16,8 @@ export const STDIO_HELP = `Usage:
            starts it owns it, and nothing is metered. stdout carries only JSON-RPC; logs go to stderr.
 
 Environment:
-  DATA_DIR            the embedded store (default: ${userDataDir()})
+  DATA_DIR            the embedded store (default: ${userDataDir()}); when another
+                      process holds it, this one serves from a private store in memory
   DATABASE_URL        PostgreSQL instead of the embedded store
   ANTHROPIC_API_KEY   SAGE answers with Claude; without it, extractive answers from the knowledge base
   KNOWLEDGE_DIR       SAGE's Markdown knowledge (default: the bundled knowledge/)
@@ -44,8 +46,23 @@ export async function stdioCommand(): Promise<void> {
   const started = performance.now();
   // The lists are answered before the store is open; `resources/list` needs the knowledge base alone.
   const knowledge = loadKnowledgeBase();
+  let inUse: StoreLockedError | null = null;
   // The connection opens first: the host's `initialize` is answered while the store opens.
-  const core = createCore(config, log, { metrics: null, lazyWorkers: true, knowledge });
+  const core = createCore(config, log, {
+    metrics: null,
+    lazyWorkers: true,
+    knowledge,
+    // Two hosts started as documented share the data directory; the second serves from memory.
+    whenStoreInUse: (e) => {
+      inUse = e;
+      log.warn(
+        { dataDir: e.dataDir, pid: e.pid },
+        `the store is in use by process ${e.pid} (another host's chart-service, or a server): this ` +
+          'process serves from a private store in memory, made from the same snapshot. Charts and ' +
+          'SAGE answer the same; nothing is metered or kept here, so nothing is lost when it exits',
+      );
+    },
+  });
   const server = serveMcpStdio({
     tools: TOOLS,
     resources: RESOURCES,
@@ -61,8 +78,8 @@ export async function stdioCommand(): Promise<void> {
   const { deps } = await core;
   log.info(
     {
-      dataDir: config.databaseUrl ? undefined : config.dataDir,
-      database: deps.store.db.kind,
+      dataDir: config.databaseUrl || inUse ? undefined : config.dataDir,
+      database: inUse ? 'embedded, in memory' : deps.store.db.kind,
       tools: TOOLS.length,
       sage: config.anthropic ? 'model' : 'extractive',
       startupMs: Math.round(performance.now() - started),
