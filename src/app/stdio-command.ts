@@ -24,7 +24,7 @@ Environment:
   WORKERS             worker processes for heavy operations (default 1 here)
   LOG_LEVEL           fatal, error, warn, info (default), debug, trace, silent`;
 
-/** How long shutting down may take before the process exits anyway (a host waits for it). */
+/** How long shutting down may take, once the store is open, before the process exits anyway. */
 const STOP_DEADLINE_MS = 5_000;
 
 /**
@@ -71,7 +71,7 @@ export async function stdioCommand(): Promise<void> {
     cache: new ResultCache(config.cacheEntries, config.cacheBytes),
     log,
   });
-  onceStopped(log, async () => {
+  onceStopped(log, core, async () => {
     await server.close();
     await (await core).close();
   });
@@ -88,25 +88,33 @@ export async function stdioCommand(): Promise<void> {
   );
 }
 
-/** Runs `stop` once, on stdin's end or a signal, then exits: 0 when it finished in time. */
-function onceStopped(log: Logger, stop: () => Promise<void>): void {
+/**
+ * Runs `stop` once, on stdin's end or a signal, then exits: 0 when it finished in time. A store still
+ * being opened (or made) is let finish first, however long that takes: a store left half made is
+ * worse than a slow exit. The deadline counts from the open; a failed open ends the process itself.
+ */
+function onceStopped(log: Logger, opened: Promise<unknown>, stop: () => Promise<void>): void {
   let stopping = false;
+  let open = false;
+  opened.then(() => (open = true), ignore);
   const finish = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ reason }, 'stopping');
-    const deadline = setTimeout(() => {
-      log.error({ reason }, 'stopping took too long: exiting anyway');
-      process.exit(1);
-    }, STOP_DEADLINE_MS);
-    deadline.unref();
-    stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        log.error({ err }, 'stopping failed');
+    log.info({ reason }, open ? 'stopping' : 'stopping once the store is open');
+    opened.then(() => {
+      const deadline = setTimeout(() => {
+        log.error({ reason }, 'stopping took too long: exiting anyway');
         process.exit(1);
-      },
-    );
+      }, STOP_DEADLINE_MS);
+      deadline.unref();
+      stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ err }, 'stopping failed');
+          process.exit(1);
+        },
+      );
+    }, ignore);
   };
   process.stdin.once('end', () => finish('stdin closed'));
   process.stdin.once('close', () => finish('stdin closed'));
@@ -115,3 +123,6 @@ function onceStopped(log: Logger, stop: () => Promise<void>): void {
   process.once('SIGTERM', () => finish('SIGTERM'));
   process.once('SIGINT', () => finish('SIGINT'));
 }
+
+/** The failed start is reported by the command's caller. */
+function ignore(): void {}
