@@ -4,7 +4,7 @@ import { ResultCache } from '../operations/cache.js';
 import { RESOURCES } from '../resources/index.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './log.js';
-import { createCore } from './service.js';
+import { type Core, createCore } from './service.js';
 import { TOOLS } from '../tools/index.js';
 import { userDataDir } from './user-data-dir.js';
 import { loadKnowledgeBase } from '../core/knowledge/index.js';
@@ -23,6 +23,9 @@ Environment:
   KNOWLEDGE_DIR       SAGE's Markdown knowledge (default: the bundled knowledge/)
   WORKERS             worker processes for heavy operations (default 1 here)
   LOG_LEVEL           fatal, error, warn, info (default), debug, trace, silent`;
+
+/** How long the store waits for a host's first `tools/list` before it opens all the same. */
+const LIST_WAIT_MS = 1_000;
 
 /** How long shutting down may take, once the store is open, before the process exits anyway. */
 const STOP_DEADLINE_MS = 5_000;
@@ -44,25 +47,36 @@ export async function stdioCommand(): Promise<void> {
   const config = loadConfig(env);
   const log = createLogger(config.logLevel);
   const started = performance.now();
-  // The lists are answered before the store is open; `resources/list` needs the knowledge base alone.
+  // The lists are answered before the store is open; `resources/list` needs the knowledge base alone,
+  // so it loads first: its 716 files read one after another waited behind the store's start.
   const knowledge = loadKnowledgeBase();
+  // The store opens once the host has its tool list (or after LIST_WAIT_MS): making a machine's first
+  // snapshot holds this thread for seconds (PGlite's initdb), and the list must not wait for it.
+  let listed!: () => void;
+  const mayOpen = new Promise<void>((resolve) => (listed = resolve));
+  setTimeout(listed, LIST_WAIT_MS).unref();
   let inUse: StoreLockedError | null = null;
+  const store: StoreState = { opening: null, open: false };
   // The connection opens first: the host's `initialize` is answered while the store opens.
-  const core = createCore(config, log, {
-    metrics: null,
-    lazyWorkers: true,
-    knowledge,
-    // Two hosts started as documented share the data directory; the second serves from memory.
-    whenStoreInUse: (e) => {
-      inUse = e;
-      log.warn(
-        { dataDir: e.dataDir, pid: e.pid },
-        `the store is in use by process ${e.pid} (another host's chart-service, or a server): this ` +
-          'process serves from a private store in memory, made from the same snapshot. Charts and ' +
-          'SAGE answer the same; nothing is metered or kept here, so nothing is lost when it exits',
-      );
-    },
+  const core = Promise.all([knowledge, mayOpen]).then(() => {
+    store.opening = createCore(config, log, {
+      metrics: null,
+      lazyWorkers: true,
+      knowledge,
+      // Two hosts started as documented share the data directory; the second serves from memory.
+      whenStoreInUse: (e) => {
+        inUse = e;
+        log.warn(
+          { dataDir: e.dataDir, pid: e.pid },
+          `the store is in use by process ${e.pid} (another host's chart-service, or a server): this ` +
+            'process serves from a private store in memory, made from the same snapshot. Charts and ' +
+            'SAGE answer the same; nothing is metered or kept here, so nothing is lost when it exits',
+        );
+      },
+    });
+    return store.opening;
   });
+  void core.then(() => (store.open = true), ignore);
   const server = serveMcpStdio({
     tools: TOOLS,
     resources: RESOURCES,
@@ -70,10 +84,11 @@ export async function stdioCommand(): Promise<void> {
     knowledge,
     cache: new ResultCache(config.cacheEntries, config.cacheBytes),
     log,
+    onListed: listed,
   });
-  onceStopped(log, core, async () => {
+  onceStopped(log, store, async () => {
     await server.close();
-    await (await core).close();
+    await (await store.opening)?.close();
   });
   const { deps } = await core;
   log.info(
@@ -88,19 +103,25 @@ export async function stdioCommand(): Promise<void> {
   );
 }
 
+/** The store's open: not started (the host has not listed yet), under way, or done. */
+interface StoreState {
+  opening: Promise<Core> | null;
+  open: boolean;
+}
+
 /**
  * Runs `stop` once, on stdin's end or a signal, then exits: 0 when it finished in time. A store still
  * being opened (or made) is let finish first, however long that takes: a store left half made is
  * worse than a slow exit. The deadline counts from the open; a failed open ends the process itself.
+ * One not started yet never starts.
  */
-function onceStopped(log: Logger, opened: Promise<unknown>, stop: () => Promise<void>): void {
+function onceStopped(log: Logger, store: StoreState, stop: () => Promise<void>): void {
   let stopping = false;
-  let open = false;
-  opened.then(() => (open = true), ignore);
   const finish = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ reason }, open ? 'stopping' : 'stopping once the store is open');
+    log.info({ reason }, store.opening && !store.open ? 'stopping once the store is open' : 'stopping');
+    const opened: Promise<unknown> = store.opening ?? Promise.resolve();
     opened.then(() => {
       const deadline = setTimeout(() => {
         log.error({ reason }, 'stopping took too long: exiting anyway');

@@ -26,14 +26,20 @@ export class GatedTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
   private held: { message: JSONRPCMessage; extra?: MessageExtraInfo }[] | null = [];
+  /** The first `tools/list`: not yet asked, its id while it is answered, or answered. */
+  private firstList: { id: string | number } | 'not asked' | 'answered' = 'not asked';
 
+  /** `onListed`: called once the answer to the first `tools/list` has been sent. */
   constructor(
     private readonly inner: Transport,
     ready: Promise<unknown>,
     early: EarlyMethods,
+    private readonly onListed: () => void = () => {},
   ) {
     inner.onmessage = (message, extra) => {
       const method = methodOf(message);
+      if (method === 'tools/list' && 'id' in message && message.id !== undefined)
+        if (this.firstList === 'not asked') this.firstList = { id: message.id };
       const needs = method === undefined ? undefined : early.get(method);
       if (this.held === null || needs === null) this.onmessage?.(message, extra);
       // A list answers in its own time: no other message refers to it.
@@ -54,8 +60,13 @@ export class GatedTransport implements Transport {
     return this.inner.start();
   }
 
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(message, options);
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    await this.inner.send(message, options);
+    const first = this.firstList;
+    if (typeof first === 'object' && !('method' in message) && 'id' in message && message.id === first.id) {
+      this.firstList = 'answered';
+      this.onListed();
+    }
   }
 
   close(): Promise<void> {

@@ -22,6 +22,8 @@ export interface StdioOptions {
   knowledge: Promise<KnowledgeBase>;
   cache: ResultCache;
   log: Logger;
+  /** Called once the host has the answer to its first `tools/list`. */
+  onListed?: () => void;
 }
 
 /**
@@ -88,6 +90,7 @@ export function serveMcpStdio(options: StdioOptions): StdioServerHandle {
     new StdioServerTransport(),
     options.deps,
     earlyMethods(options.knowledge),
+    options.onListed,
   );
   return serveStdio(newServer, { onerror, transport });
 }

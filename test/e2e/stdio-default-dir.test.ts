@@ -120,6 +120,13 @@ describe('a first start on a fresh machine', () => {
       expect(tookMs).toBeLessThan(1_000);
       // The store was still being made: the start-up line comes later.
       expect(logLines(host.stderr()).map((l) => l.msg)).not.toContain('serving MCP over stdio');
+      // The other lists too; the resources name the knowledge base's articles, loaded ahead of the store.
+      const { prompts } = await client.listPrompts();
+      expect(prompts.length).toBeGreaterThan(0);
+      const { resourceTemplates } = await client.listResourceTemplates();
+      expect(resourceTemplates.map((t) => t.uriTemplate)).toContain('svc://knowledge/{domain}/{id}');
+      const { resources } = await client.listResources();
+      expect(resources.map((r) => r.uri)).toContain('svc://knowledge/hd/article:hd:authorities');
       // A call waits for it, then answers.
       const r = await client.callTool({ name: 'generate_chart', arguments: chartArgs });
       expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
@@ -149,6 +156,11 @@ describe('a first start on a fresh machine', () => {
       })}\n`,
     );
     while (!stdout.includes('"id":1')) await new Promise((r) => setTimeout(r, 20));
+    // The store starts opening once the host has its tool list and the knowledge base is loaded
+    // (about 0.2 s); making the machine's first snapshot then takes several seconds.
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
+    while (!stdout.includes('"id":2')) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 2_000));
     child.stdin.end();
     expect(await exited, stderr).toBe(0);
     const said = logLines(stderr).map((l) => l.msg);

@@ -89,7 +89,8 @@ describe('GatedTransport', () => {
     const inner = fakeInner();
     const ready = pending();
     const knowledge = pending();
-    const gate = new GatedTransport(inner, ready.promise, earlyMethods(knowledge.promise));
+    let listed = 0;
+    const gate = new GatedTransport(inner, ready.promise, earlyMethods(knowledge.promise), () => listed++);
     const seen: string[] = [];
     gate.onmessage = (m) => seen.push(`${(m as { method: string }).method}`);
     inner.push(request(1, 'initialize'));
@@ -100,6 +101,12 @@ describe('GatedTransport', () => {
     inner.push(request(6, 'prompts/list'));
     inner.push(request(7, 'resources/templates/list'));
     expect(seen).toEqual(['initialize', 'tools/list', 'ping', 'prompts/list', 'resources/templates/list']);
+    // The store opens once the host has its first tool list (the command waits for this).
+    await gate.send({ jsonrpc: '2.0', id: 5, result: {} });
+    expect(listed).toBe(0);
+    await gate.send({ jsonrpc: '2.0', id: 3, result: { tools: [] } });
+    await gate.send({ jsonrpc: '2.0', id: 3, result: { tools: [] } });
+    expect(listed).toBe(1);
     // The resource list names the knowledge base's articles: it waits for the knowledge alone.
     knowledge.resolve();
     await knowledge.promise;
