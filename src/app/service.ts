@@ -9,7 +9,13 @@ import type { AnyOperation, AnyTool, Deps } from '../operations/types.js';
 import { createWorkerPool } from '../operations/worker-pool.js';
 import { type AnyResource, RESOURCES } from '../resources/index.js';
 import { type LoadReport, seedFor } from '../sage/index.js';
-import { type DatabaseWait, openStore, type OutageEvent, type Store } from '../store/index.js';
+import {
+  type DatabaseWait,
+  openStore,
+  type OutageEvent,
+  type Store,
+  type StoreLockedError,
+} from '../store/index.js';
 import { TOOLS } from '../tools/index.js';
 import type { Config } from './config.js';
 import { createHttpApp, type HttpApp } from './http-app.js';
@@ -33,11 +39,17 @@ export interface ServiceOverrides {
   cities?: CityTable;
   now?: () => Date;
   ephemeris?: Ephemeris;
-  knowledge?: KnowledgeBase;
+  /** The knowledge base, or its load already under way (the stdio server lists it before the rest). */
+  knowledge?: KnowledgeBase | Promise<KnowledgeBase>;
   /** Skip loading KNOWLEDGE_DIR into the store at start (tests that never ask SAGE). */
   skipKnowledgeLoad?: boolean;
   /** Module URL of the operations worker processes load (its `OPERATIONS` export); app/operation-registry.ts by default. */
   workerRegistry?: string;
+  /**
+   * Another process holds the embedded store: serve from a private one in memory instead, after
+   * calling this (the stdio server); absent, the start fails.
+   */
+  whenStoreInUse?: (e: StoreLockedError) => void;
   /** Start the worker processes with the first heavy task instead of at start (the stdio server). */
   lazyWorkers?: boolean;
   /** null: measure nothing (the bench's baseline); a registry of the service's own by default. */
@@ -119,6 +131,7 @@ export async function createCore(
         // A new embedded store serving the bundled knowledge starts with it indexed (when the build
         // prepared that snapshot): the start-up load below then only checks it.
         seed: skipKnowledgeLoad ? undefined : seedFor(config.knowledgeDir),
+        ...(overrides.whenStoreInUse ? { whenInUse: overrides.whenStoreInUse } : {}),
         ...measured,
       }),
     overrides.cities ?? loadCityTable(),

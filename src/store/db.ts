@@ -1,10 +1,10 @@
 import { AppError } from '../core/errors.js';
 import { DatabaseUnreachable } from '../core/outage.js';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { processAlive } from './process-alive.js';
+import { DirLockedError, lockDir } from './dir-lock.js';
 import { MIGRATIONS } from './migrations.js';
 import { type OutageEvent, OutageWatch } from './outage-watch.js';
 import { copySnapshotDir, hasSnapshot, readOnce, readSnapshot, writeSnapshot } from './snapshot.js';
@@ -89,7 +89,10 @@ export interface StoreSeed {
 }
 
 export class StoreLockedError extends Error {
-  constructor(dataDir: string, pid: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
     super(
       `The embedded store ${dataDir} is in use by process ${pid}. PGlite allows one process per data ` +
         'directory: stop the server first, or point DATABASE_URL at PostgreSQL to share a store.',
@@ -118,25 +121,12 @@ export class StoreExistsError extends Error {
 const EMBEDDED_SETTINGS = ['shared_buffers=32MB', 'maintenance_work_mem=16MB'];
 
 /** PGlite has no directory lock of its own, so we keep a pid file beside the data. */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const lockFile = join(dataDir, 'service.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockFile, { force: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const pid = Number(readFileSync(lockFile, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
-        throw new StoreLockedError(dataDir, pid);
-      }
-      rmSync(lockFile, { force: true });
-    }
+async function lockDataDir(dataDir: string): Promise<() => void> {
+  try {
+    return await lockDir(dataDir, 'service.lock');
+  } catch (e) {
+    throw e instanceof DirLockedError ? new StoreLockedError(dataDir, e.pid) : e;
   }
-  throw new Error(`Could not lock ${dataDir}`);
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -161,7 +151,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 
   const inMemory = options.dataDir.startsWith('memory://');
-  const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
+  const unlock = inMemory ? () => {} : await lockDataDir(options.dataDir);
   try {
     const pgDir = join(options.dataDir, 'pg');
     const fresh = inMemory || !existsSync(pgDir);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Metrics } from '../core/metrics.js';
-import { type Database, type OpenOptions, openDatabase } from './db.js';
+import { type Database, type OpenOptions, openDatabase, StoreLockedError } from './db.js';
 import { KeyStore } from './keys.js';
 import { OAuthRecordStore } from './oauth-records.js';
 import { SageIndex } from './sage-index.js';
@@ -24,12 +24,30 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export async function openStore(options: OpenOptions & { metrics?: Metrics }): Promise<Store> {
-  const db = await openDatabase(options);
+export interface StoreOptions extends OpenOptions {
+  metrics?: Metrics;
+  /**
+   * Another process holds the embedded store in `dataDir`: open a private one in memory instead, from
+   * the same snapshot a new store starts from, after telling this (the stdio server, whose store holds
+   * nothing a person keeps). Absent: the open fails with StoreLockedError.
+   */
+  whenInUse?: (e: StoreLockedError) => void;
+}
+
+/** The data directory of a store that lives in memory and ends with its process. */
+const IN_MEMORY = 'memory://';
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  let dataDir = options.dataDir;
+  const db = await openDatabase(options).catch((e: unknown) => {
+    if (!(e instanceof StoreLockedError) || !options.whenInUse) throw e;
+    options.whenInUse(e);
+    dataDir = IN_MEMORY;
+    return openDatabase({ ...options, dataDir });
+  });
   // Units acknowledged while the database is unreachable, and deliveries of reserved units, are kept
   // beside the data (see UsageStore.add and reserve).
-  const local = (name: string) =>
-    options.dataDir.startsWith('memory://') ? null : join(options.dataDir, name);
+  const local = (name: string) => (dataDir.startsWith(IN_MEMORY) ? null : join(dataDir, name));
   const usage = new UsageStore(db, {
     journalDir: local('usage-journal'),
     ledgerDir: local('usage-ledger'),

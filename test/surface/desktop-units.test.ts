@@ -2,12 +2,13 @@
  * The desktop server's small parts, without a process: where its data lives by platform (XDG Base
  * Directory spec: `$XDG_DATA_HOME`, ignored unless absolute, default `~/.local/share`; Apple's File
  * System Programming Guide: `~/Library/Application Support`; Windows: `%APPDATA%`, the roaming
- * application data folder), the handshake gate's order, and the local owner's calls, which no
- * allowance limits and no usage row counts.
+ * application data folder), the handshake gate's order and what it lets through early, and the
+ * local owner's calls, which no allowance limits and no usage row counts.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { userDataDir } from '../../src/app/user-data-dir.js';
+import { earlyMethods } from '../../src/mcp/stdio.js';
 import { GatedTransport } from '../../src/mcp/stdio-gate.js';
 import { authorize, LOCAL_OWNER, meteredKey } from '../../src/operations/access.js';
 import { ResultCache } from '../../src/operations/cache.js';
@@ -47,33 +48,75 @@ function fakeInner(): Transport & { push(m: JSONRPCMessage): void } {
 
 const request = (id: number, method: string): JSONRPCMessage => ({ jsonrpc: '2.0', id, method, params: {} });
 
+/** A promise and the function that resolves it. */
+function pending(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 describe('GatedTransport', () => {
   it('passes the handshake at once and holds the rest, in order, until ready', async () => {
     const inner = fakeInner();
-    let open!: () => void;
-    const ready = new Promise<void>((resolve) => (open = resolve));
-    const gate = new GatedTransport(inner, ready);
+    const ready = pending();
+    const gate = new GatedTransport(inner, ready.promise, earlyMethods(Promise.resolve()));
     const seen: string[] = [];
     gate.onmessage = (m) => seen.push(`${(m as { method: string }).method}`);
     inner.push(request(1, 'initialize'));
     inner.push({ jsonrpc: '2.0', method: 'notifications/initialized' });
     inner.push(request(2, 'tools/call'));
-    inner.push(request(3, 'ping'));
     inner.push({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
+    inner.push(request(3, 'completion/complete'));
     expect(seen).toEqual(['initialize', 'notifications/initialized']);
-    open();
-    await ready;
+    ready.resolve();
+    await ready.promise;
     await Promise.resolve();
-    // The ping waited behind the call, and the cancellation did not overtake its request.
+    // The cancellation did not overtake its request.
     expect(seen).toEqual([
       'initialize',
       'notifications/initialized',
       'tools/call',
-      'ping',
       'notifications/cancelled',
+      'completion/complete',
     ]);
-    inner.push(request(4, 'tools/list'));
-    expect(seen.at(-1)).toBe('tools/list');
+    inner.push(request(4, 'tools/call'));
+    expect(seen.at(-1)).toBe('tools/call');
+  });
+
+  // Issue 37: a host's first tools/list waited for the store (10.8 s on a fresh machine), and hosts
+  // with a short request timeout gave up.
+  it('answers the lists and ping before the store, even behind a held call', async () => {
+    const inner = fakeInner();
+    const ready = pending();
+    const knowledge = pending();
+    let listed = 0;
+    const gate = new GatedTransport(inner, ready.promise, earlyMethods(knowledge.promise), () => listed++);
+    const seen: string[] = [];
+    gate.onmessage = (m) => seen.push(`${(m as { method: string }).method}`);
+    inner.push(request(1, 'initialize'));
+    inner.push(request(2, 'tools/call'));
+    inner.push(request(3, 'tools/list'));
+    inner.push(request(4, 'resources/list'));
+    inner.push(request(5, 'ping'));
+    inner.push(request(6, 'prompts/list'));
+    inner.push(request(7, 'resources/templates/list'));
+    expect(seen).toEqual(['initialize', 'tools/list', 'ping', 'prompts/list', 'resources/templates/list']);
+    // The store opens once the host has its first tool list (the command waits for this).
+    await gate.send({ jsonrpc: '2.0', id: 5, result: {} });
+    expect(listed).toBe(0);
+    await gate.send({ jsonrpc: '2.0', id: 3, result: { tools: [] } });
+    await gate.send({ jsonrpc: '2.0', id: 3, result: { tools: [] } });
+    expect(listed).toBe(1);
+    // The resource list names the knowledge base's articles: it waits for the knowledge alone.
+    knowledge.resolve();
+    await knowledge.promise;
+    await Promise.resolve();
+    expect(seen.at(-1)).toBe('resources/list');
+    expect(seen).not.toContain('tools/call');
+    ready.resolve();
+    await ready.promise;
+    await Promise.resolve();
+    expect(seen.at(-1)).toBe('tools/call');
   });
 });
 
