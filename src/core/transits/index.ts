@@ -72,3 +72,14 @@ export {
   seriesUnits,
   POINTS_PER_UNIT,
 } from './series-limits.js';
+export {
+  ASPECT_ANGLES,
+  ASPECT_NAMES,
+  ASPECT_TRANSITS,
+  type AspectName,
+  type AspectTransit,
+  type NatalPoint,
+  type TransitAspect,
+  transitAspects,
+} from './aspects.js';
+export { NATAL_POINT_NAMES, type NatalPointName, natalPoints } from './natal-points.js';
