@@ -39,7 +39,15 @@ export {
   transitSeries,
 } from './series.js';
 export { type RetrogradePeriod, retrogradePeriods, type Station } from './stations.js';
-export { type DateRange, type Granularity, isoUtc, jdOfDate, seriesInstants, spanDays } from './time.js';
+export {
+  type DateRange,
+  type Granularity,
+  isoMinute,
+  isoUtc,
+  jdOfDate,
+  seriesInstants,
+  spanDays,
+} from './time.js';
 export { chartSeries, type ChartSeriesPoint } from './chart-series.js';
 export {
   checkedDateRange,
@@ -83,3 +91,10 @@ export {
   transitAspects,
 } from './aspects.js';
 export { NATAL_POINT_NAMES, type NatalPointName, natalPoints } from './natal-points.js';
+export {
+  type CenterWindow,
+  type ChannelWindow,
+  type NatalDefinition,
+  type NatalWindows,
+  natalWindows,
+} from './natal-windows.js';

@@ -61,6 +61,9 @@ export interface GatePeriod {
   gate: GateNumber;
   start: string | null;
   end: string | null;
+  /** The same instants as JD UT (null alike). */
+  startJdUT: number | null;
+  endJdUT: number | null;
 }
 
 export interface TransitPeriods {
@@ -196,6 +199,7 @@ export function transitPeriods(
     }
     let current = gateLineOfIndex(source.start + lineOffset);
     let currentGateStart: string | null = null;
+    let currentGateStartJd: number | null = null;
     let lineStart: string | null = null;
     for (const c of source.crossings) {
       const to = gateLineOfIndex(c.to + lineOffset);
@@ -213,14 +217,29 @@ export function transitPeriods(
       });
       periods.push({ body, gate: current.gate, line: current.line, start: lineStart, end: utc });
       if (gateChange) {
-        gatePeriods.push({ body, gate: current.gate, start: currentGateStart, end: utc });
+        gatePeriods.push({
+          body,
+          gate: current.gate,
+          start: currentGateStart,
+          end: utc,
+          startJdUT: currentGateStartJd,
+          endJdUT: c.jdUT,
+        });
         currentGateStart = utc;
+        currentGateStartJd = c.jdUT;
       }
       lineStart = utc;
       current = to;
     }
     periods.push({ body, gate: current.gate, line: current.line, start: lineStart, end: null });
-    gatePeriods.push({ body, gate: current.gate, start: currentGateStart, end: null });
+    gatePeriods.push({
+      body,
+      gate: current.gate,
+      start: currentGateStart,
+      end: null,
+      startJdUT: currentGateStartJd,
+      endJdUT: null,
+    });
   }
   // Events were pushed body by body in chart order and the sort is stable: equal instants (Sun and
   // Earth, Rahu and Ketu) keep chart order without a second key.
