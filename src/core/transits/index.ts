@@ -98,3 +98,9 @@ export {
   type NatalWindows,
   natalWindows,
 } from './natal-windows.js';
+export {
+  MOON_ASPECT_MAX_DAYS,
+  type NatalAspect,
+  type NatalTransits,
+  natalTransits,
+} from './natal-transits.js';
