@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONTH_BODIES, monthRange } from '../../src/prompts/month_transits.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { authHeaders, startService, type TestService } from '../helpers/service.js';
 
@@ -186,6 +187,29 @@ describe('get_transit_periods with a birth', () => {
     await client.close();
     expect(mcp.isError).toBe(true);
     expect(mcp.content[0]!.text).toMatch(/birthTime/);
+  });
+});
+
+describe('month_transits', () => {
+  it("the prompt's two get_transit_periods calls (31-day months, their bodies, the birth) fit an MCP result", async () => {
+    const client = await connectMcp(svc.url, svc.key);
+    const prompt = await client.getPrompt({
+      name: 'month_transits',
+      arguments: { ...birth, month: '2026-01' },
+    });
+    const text = prompt.messages.map((m) => (m.content.type === 'text' ? m.content.text : '')).join('\n');
+    for (const bodies of MONTH_BODIES) expect(text).toContain(`bodies="${bodies}"`);
+    expect(text).toContain('birthDate="1990-06-15"');
+    for (const month of ['2026-01', '2026-05', '2026-08'])
+      for (const bodies of MONTH_BODIES) {
+        const mcp = (await client.callTool({
+          name: 'get_transit_periods',
+          arguments: { ...monthRange(month), bodies, ...birth },
+        })) as { isError?: boolean; structuredContent?: { natal?: Natal } };
+        expect(mcp.isError, `${month} ${bodies}`).toBeFalsy();
+        expect(mcp.structuredContent?.natal?.birthInfo.utc).toBe('1990-06-15T12:00:00Z');
+      }
+    await client.close();
   });
 });
 
