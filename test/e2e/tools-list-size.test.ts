@@ -20,7 +20,9 @@ import { connectMcp } from '../helpers/mcp.js';
  * written once, in generate_chart. The MCP App's `_meta.ui.resourceUri` on the three chart tools
  * added 204 bytes, paid for with shorter wordings: 39,810.
  * The budget is 43,008 for the four optional inputs of issue 38 together; get_bazi_chart's `date`
- * (its input, the `current` answer field and a sentence of the description) measured 40,402 (+592).
+ * (its input, the `current` answer field and a sentence of the description) measured 40,402 (+592);
+ * get_transit_periods' optional birth (five fields with the shared brief texts, a sentence, the `natal`
+ * answer field) 41,496 (+1,094).
  */
 const LIST_BUDGET_BYTES = 43_008;
 
