@@ -59,7 +59,7 @@ export const getTransitPeriodsTool = defineTool({
     const { birthDate, birthTime } = input;
     const natal =
       birthDate !== undefined && birthTime !== undefined
-        ? natalTransits(deps, { ...input, birthDate, birthTime }, range, bodies, result.gatePeriods)
+        ? natalTransits(deps, { ...input, birthDate, birthTime }, range, bodies, result)
         : undefined;
     if (natal) ctx.warnings.push(...natal.warnings);
     return {

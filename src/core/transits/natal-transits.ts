@@ -8,7 +8,7 @@ import { ASPECT_TRANSITS, type AspectName, type AspectTransit, transitAspects } 
 import type { HdBody } from './bodies.js';
 import { natalPoints, type NatalPointName } from './natal-points.js';
 import { type CenterWindow, type ChannelWindow, natalWindows } from './natal-windows.js';
-import type { GatePeriod } from './periods.js';
+import type { TransitPeriods } from './periods.js';
 import { isoMinute } from './time.js';
 
 /**
@@ -39,12 +39,13 @@ export interface NatalTransits {
   aspects: NatalAspect[];
 }
 
+/** `periods`: the gate periods of `bodies` over the range, with their tracks (transitPeriods' answer). */
 export function natalTransits(
   deps: { cities: CityTable; ephemeris: Ephemeris },
   birth: BirthInput,
   range: { startJdUT: number; endJdUT: number },
   bodies: readonly HdBody[],
-  gatePeriods: readonly GatePeriod[],
+  periods: Pick<TransitPeriods, 'gatePeriods' | 'tracks'>,
 ): { natal: NatalTransits; warnings: string[] } {
   const { birthInfo, chart, warnings } = birthChart(deps, birth);
   const natal = {
@@ -52,7 +53,7 @@ export function natalTransits(
     definedChannels: chart.channels.map((c) => c.gates),
     definedCenters: chart.centers.defined,
   };
-  const { channels, centers } = natalWindows(natal, gatePeriods, range.startJdUT, range.endJdUT);
+  const { channels, centers } = natalWindows(natal, periods.gatePeriods, range.startJdUT, range.endJdUT);
   const withMoon = range.endJdUT - range.startJdUT <= MOON_ASPECT_MAX_DAYS;
   const transits = ASPECT_TRANSITS.filter((b) => bodies.includes(b) && (withMoon || b !== 'Moon'));
   const points = natalPoints(
@@ -61,14 +62,19 @@ export function natalTransits(
     birthInfo.coordinates.lat,
     birthInfo.coordinates.lon,
   );
-  const aspects = transitAspects(deps.ephemeris, points, range.startJdUT, range.endJdUT, transits).map(
-    (a): NatalAspect => ({
-      transit: a.transit,
-      natal: a.natal,
-      aspect: a.aspect,
-      exact: isoMinute(a.jdUT),
-      transitRetrograde: a.transitRetrograde,
-    }),
-  );
+  const aspects = transitAspects(
+    deps.ephemeris,
+    points,
+    range.startJdUT,
+    range.endJdUT,
+    transits,
+    periods.tracks,
+  ).map((a): NatalAspect => ({
+    transit: a.transit,
+    natal: a.natal,
+    aspect: a.aspect,
+    exact: isoMinute(a.jdUT),
+    transitRetrograde: a.transitRetrograde,
+  }));
   return { natal: { birthInfo, ...natal, channels, centers, aspects }, warnings };
 }

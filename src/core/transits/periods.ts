@@ -73,6 +73,8 @@ export interface TransitPeriods {
   periods: TransitPeriod[];
   /** The same merged to whole gates. */
   gatePeriods: GatePeriod[];
+  /** The tracked bodies' curves over the range (for further searches on the same span). */
+  tracks: ReadonlyMap<TrackedBody, Track>;
 }
 
 const ROOT_TOLERANCE_DAYS = 1e-7;
@@ -244,5 +246,5 @@ export function transitPeriods(
   // Events were pushed body by body in chart order and the sort is stable: equal instants (Sun and
   // Earth, Rahu and Ketu) keep chart order without a second key.
   events.sort((x, y) => x.jdUT - y.jdUT);
-  return { events, periods, gatePeriods };
+  return { events, periods, gatePeriods, tracks };
 }

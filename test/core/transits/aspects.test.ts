@@ -126,6 +126,18 @@ describe('transit aspects: against a brute-force hourly scan', () => {
       });
     }
     expect(found.length).toBeGreaterThan(300);
+    // Exact on the ephemeris: within a second of motion, or (at a station) within 1e-6 degrees.
+    const target = new Map(natal.map((p) => [p.name, p.longitude]));
+    for (const a of found) {
+      const here = samplerOf(ephemeris, a.transit)(a.jdUT);
+      const off = Math.min(
+        ...[1, -1].map((s) =>
+          Math.abs(angleDiff(here.longitude, target.get(a.natal)! + s * ASPECT_ANGLES[a.aspect])),
+        ),
+      );
+      expect(Math.min(off * 1e6, (off / Math.abs(here.speed)) * SECONDS_PER_DAY), a.transit).toBeLessThan(1);
+      expect(a.transitRetrograde).toBe(here.speed < 0);
+    }
   });
 
   it('the Moon over one month: every aspect found, each exact to a second on the ephemeris', () => {
