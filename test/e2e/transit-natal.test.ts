@@ -40,7 +40,7 @@ interface Natal {
 interface Answer {
   success: boolean;
   data: { periods: unknown[]; events: unknown[]; natal?: Natal };
-  warnings?: string[];
+  meta: { warnings?: string[] };
   error?: { code: string; message: string; details?: { field?: string }[] };
 }
 
@@ -160,6 +160,19 @@ describe('get_transit_periods with a birth', () => {
       perKind.set(`${a.natal} ${a.aspect}`, (perKind.get(`${a.natal} ${a.aspect}`) ?? 0) + 1);
     for (const [key, n] of perKind) expect(n, key).toBe(/conjunction|opposition/.test(key) ? 1 : 2);
     expect(Buffer.byteLength(JSON.stringify(body.data.natal))).toBeLessThan(70_000);
+  });
+
+  it("the birth's warnings come in meta.warnings as generate_chart's do: a time the clocks skipped (New York, 2021-03-14 02:30)", async () => {
+    const dst = { birthDate: '2021-03-14', birthTime: '02:30', birthLocation: 'New York, NY' };
+    const { status, body } = await get({ ...june, bodies: 'Sun', ...dst });
+    expect(status).toBe(200);
+    const chart = (await fetch(`${svc.url}/api/chart`, {
+      method: 'POST',
+      headers: authHeaders(svc.key),
+      body: JSON.stringify(dst),
+    }).then((r) => r.json())) as { meta: { warnings?: string[] } };
+    expect(chart.meta.warnings?.length).toBeGreaterThan(0);
+    expect(body.meta.warnings).toEqual(chart.meta.warnings);
   });
 
   it('half a birth is a 400 naming each missing field and its form; MCP says the same', async () => {
