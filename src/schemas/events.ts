@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { type BirthReturns, HD_BODY_NAMES, RETURN_BODIES, STATION_BODIES } from '../core/transits/index.js';
 import { SIGNS } from '../core/human-design/index.js';
 import { birthInfoSchema, chartPropertiesSchema } from './human-design.js';
+import { natalTransitsSchema } from './transits.js';
 import { warningsField } from './warnings.js';
 
 /**
@@ -67,6 +68,7 @@ export const transitPeriodsSchema = z.object({
       }),
     )
     .describe('Every gate or line entry of the chosen bodies in time order, each to within a second.'),
+  natal: natalTransitsSchema.optional(),
 });
 
 export const eclipsesSchema = z.object({

@@ -1,13 +1,18 @@
 import * as z from 'zod';
 import {
+  ASPECT_NAMES,
+  ASPECT_TRANSITS,
   type ChartSeriesPoint,
   HD_BODY_NAMES,
+  NATAL_POINT_NAMES,
   MOON_PHASES,
   type MoonSeriesPoint,
   type SeriesPoint,
 } from '../core/transits/index.js';
-import { SIGNS } from '../core/human-design/index.js';
-import { chartDataSchema } from './human-design.js';
+import { CENTER_NAMES, SIGNS } from '../core/human-design/index.js';
+import { birthInputFields, withPlaceRule } from './birth-input.js';
+import { fieldHints, hinted } from './field-hints.js';
+import { birthInfoSchema, chartDataSchema } from './human-design.js';
 import { GRANULARITIES } from './date-range.js';
 
 /**
@@ -107,3 +112,100 @@ export type CheckedChartPoint = Satisfies<
   ChartSeriesPoint,
   z.output<typeof chartSeriesSchema>['points'][number]
 >;
+
+// Transits against a birth chart (get_transit_periods with a birth) ---------------------------
+
+/** The birth fields, all optional: without them the answer is the transits alone. */
+export function optionalBirthFields() {
+  const f = birthInputFields({ sameAsTool: 'generate_chart' });
+  const optional = <S extends z.ZodType>(s: S) => {
+    const hint = fieldHints.get(s);
+    return hint ? hinted(s.optional(), hint) : s.optional();
+  };
+  return { ...f, birthDate: optional(f.birthDate), birthTime: optional(f.birthTime) };
+}
+
+const BIRTH_FIELDS = ['birthDate', 'birthTime', 'birthLocation', 'latitude', 'longitude'] as const;
+const given = (v: unknown) => v !== undefined && v !== null;
+
+/**
+ * A birth is all or nothing: once any birth field is given, the date, the time and the place (or both
+ * coordinates) are required, each missing one named with the form to send.
+ */
+export function withOptionalBirthRule<S extends z.ZodObject>(schema: S): S {
+  const placed = withPlaceRule(z.object({}).passthrough());
+  return schema.superRefine(
+    (value, ctx) => {
+      const input = value as Record<string, unknown>;
+      const sent = BIRTH_FIELDS.filter((f) => given(input[f]));
+      if (sent.length === 0) return;
+      const also = `(with ${sent.join(', ')}; or leave out every birth field)`;
+      if (!given(input.birthDate))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['birthDate'],
+          message: `required ${also}: send the local birth date as YYYY-MM-DD, e.g. "1990-06-22"`,
+        });
+      if (!given(input.birthTime))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['birthTime'],
+          message: `required ${also}: send the local birth time as HH:MM (24-hour), e.g. "14:30"`,
+        });
+      const place = placed.safeParse(input);
+      if (!place.success) for (const issue of place.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  ) as unknown as S;
+}
+
+const minute = z.string().describe('UTC to the minute, e.g. 2025-03-20T09:01Z.');
+const centerName = z.enum(CENTER_NAMES).describe('Center name.');
+const planet = z.enum(HD_BODY_NAMES).describe('The transiting body.');
+
+export const natalTransitsSchema = z
+  .object({
+    birthInfo: birthInfoSchema,
+    definedGates: z.array(z.number().int()).describe('The natal defined gates, ascending.'),
+    definedChannels: z.array(z.string()).describe('The natal defined channels, e.g. "20-34".'),
+    definedCenters: z.array(centerName).describe('The natal defined centers.'),
+    channels: z
+      .array(
+        z.object({
+          channel: z.string().describe('The channel completed, e.g. "20-34".'),
+          name: z.string().describe('Channel name.'),
+          gate: z.number().int().describe("The transit's gate; the natal chart defines the other."),
+          planet,
+          start: minute.describe('Gate entry, UTC to the minute (the range start if openStart).'),
+          end: minute.describe('Gate exit, UTC to the minute (the range end if openEnd).'),
+          openStart: z.boolean().describe('True when the window was already open at the range start.'),
+          openEnd: z.boolean().describe('True when the window is still open at the range end.'),
+        }),
+      )
+      .describe(
+        'Each window in which a transit completes a natal channel the natal chart does not define, in time order.',
+      ),
+    centers: z
+      .array(z.object({ center: centerName, start: minute, end: minute }))
+      .describe('Windows in which a natal-open center is defined by such a completion, in time order.'),
+    aspects: z
+      .array(
+        z.object({
+          transit: z.enum(ASPECT_TRANSITS).describe('The transiting planet.'),
+          natal: z.enum(NATAL_POINT_NAMES).describe('The natal point.'),
+          aspect: z
+            .enum(ASPECT_NAMES)
+            .describe('conjunction 0, sextile 60, square 90, trine 120, opposition 180.'),
+          exact: minute.describe('When the aspect is exact, UTC to the minute.'),
+          transitRetrograde: z.boolean().describe('True when the transit is retrograde then.'),
+        }),
+      )
+      .describe(
+        'Exact major aspects of transiting Sun to Pluto (the Moon too over at most 31 days) to the natal planets, ' +
+          'North Node, Ascendant and Midheaven, in time order; each pass of a retrograde loop.',
+      ),
+  })
+  .describe(
+    'Only with a birth: the natal chart, when transits complete its channels (channels, centers) and exact ' +
+      'major aspects to natal points (aspects), UTC to the minute.',
+  );

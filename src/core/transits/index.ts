@@ -39,7 +39,15 @@ export {
   transitSeries,
 } from './series.js';
 export { type RetrogradePeriod, retrogradePeriods, type Station } from './stations.js';
-export { type DateRange, type Granularity, isoUtc, jdOfDate, seriesInstants, spanDays } from './time.js';
+export {
+  type DateRange,
+  type Granularity,
+  isoMinute,
+  isoUtc,
+  jdOfDate,
+  seriesInstants,
+  spanDays,
+} from './time.js';
 export { chartSeries, type ChartSeriesPoint } from './chart-series.js';
 export {
   checkedDateRange,
@@ -72,3 +80,27 @@ export {
   seriesUnits,
   POINTS_PER_UNIT,
 } from './series-limits.js';
+export {
+  ASPECT_ANGLES,
+  ASPECT_NAMES,
+  ASPECT_TRANSITS,
+  type AspectName,
+  type AspectTransit,
+  type NatalPoint,
+  type TransitAspect,
+  transitAspects,
+} from './aspects.js';
+export { NATAL_POINT_NAMES, type NatalPointName, natalPoints } from './natal-points.js';
+export {
+  type CenterWindow,
+  type ChannelWindow,
+  type NatalDefinition,
+  type NatalWindows,
+  natalWindows,
+} from './natal-windows.js';
+export {
+  MOON_ASPECT_MAX_DAYS,
+  type NatalAspect,
+  type NatalTransits,
+  natalTransits,
+} from './natal-transits.js';

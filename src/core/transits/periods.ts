@@ -61,6 +61,9 @@ export interface GatePeriod {
   gate: GateNumber;
   start: string | null;
   end: string | null;
+  /** The same instants as JD UT (null alike). */
+  startJdUT: number | null;
+  endJdUT: number | null;
 }
 
 export interface TransitPeriods {
@@ -70,6 +73,8 @@ export interface TransitPeriods {
   periods: TransitPeriod[];
   /** The same merged to whole gates. */
   gatePeriods: GatePeriod[];
+  /** The tracked bodies' curves over the range (for further searches on the same span). */
+  tracks: ReadonlyMap<TrackedBody, Track>;
 }
 
 const ROOT_TOLERANCE_DAYS = 1e-7;
@@ -82,7 +87,13 @@ interface Crossing {
 }
 
 /** Root of c0 + c1 x + c2 x^2 + c3 x^3 = target on [lo, hi], where the cubic is monotonic. */
-function solveMonotonic(c: readonly number[], target: number, lo: number, hi: number, tolX: number): number {
+export function solveMonotonic(
+  c: readonly number[],
+  target: number,
+  lo: number,
+  hi: number,
+  tolX: number,
+): number {
   const [c0, c1, c2, c3] = c as [number, number, number, number];
   // The cubic is written out (no closure): this runs once per event, thousands of times a year.
   const increasing = hi * (c1 + hi * (c2 + hi * c3)) > lo * (c1 + lo * (c2 + lo * c3));
@@ -101,8 +112,33 @@ function solveMonotonic(c: readonly number[], target: number, lo: number, hi: nu
   return x;
 }
 
+/**
+ * 0, the turning points of a cubic interval inside (0, 1) (a station), and 1: between two
+ * consecutive cuts the curve is monotonic.
+ */
+export function monotonicCuts(c: readonly number[]): number[] {
+  const [, c1, c2, c3] = c as [number, number, number, number];
+  // Turning points: roots of c1 + 2 c2 x + 3 c3 x^2 inside (0, 1).
+  const cuts = [0];
+  const qa = 3 * c3;
+  const qb = 2 * c2;
+  if (Math.abs(qa) > 1e-15) {
+    const disc = qb * qb - 4 * qa * c1;
+    if (disc > 0) {
+      const r = Math.sqrt(disc);
+      const roots = [(-qb - r) / (2 * qa), (-qb + r) / (2 * qa)].sort((x, y) => x - y);
+      for (const x of roots) if (x > 0 && x < 1) cuts.push(x);
+    }
+  } else if (Math.abs(qb) > 1e-15) {
+    const x = -c1 / qb;
+    if (x > 0 && x < 1) cuts.push(x);
+  }
+  cuts.push(1);
+  return cuts;
+}
+
 /** The curve of interval i at x in [0, 1]; the ends are the nodes themselves. */
-const valueAt = (track: Track, i: number, c: readonly number[], x: number): number =>
+export const valueAt = (track: Track, i: number, c: readonly number[], x: number): number =>
   x === 0 ? track.lon[i]! : x === 1 ? track.lon[i + 1]! : c[0]! + x * (c[1]! + x * (c[2]! + x * c[3]!));
 
 /** Every line-boundary crossing of a track, in time order. */
@@ -112,23 +148,7 @@ export function lineCrossings(track: Track): Crossing[] {
     const a = track.t[i]!;
     const h = track.t[i + 1]! - a;
     const c = track.coefficients(i);
-    const [, c1, c2, c3] = c;
-    // Turning points: roots of c1 + 2 c2 x + 3 c3 x^2 inside (0, 1).
-    const cuts = [0];
-    const qa = 3 * c3;
-    const qb = 2 * c2;
-    if (Math.abs(qa) > 1e-15) {
-      const disc = qb * qb - 4 * qa * c1;
-      if (disc > 0) {
-        const r = Math.sqrt(disc);
-        const roots = [(-qb - r) / (2 * qa), (-qb + r) / (2 * qa)].sort((x, y) => x - y);
-        for (const x of roots) if (x > 0 && x < 1) cuts.push(x);
-      }
-    } else if (Math.abs(qb) > 1e-15) {
-      const x = -c1 / qb;
-      if (x > 0 && x < 1) cuts.push(x);
-    }
-    cuts.push(1);
+    const cuts = monotonicCuts(c);
     for (let k = 0; k + 1 < cuts.length; k++) {
       const xa = cuts[k]!;
       const xb = cuts[k + 1]!;
@@ -181,6 +201,7 @@ export function transitPeriods(
     }
     let current = gateLineOfIndex(source.start + lineOffset);
     let currentGateStart: string | null = null;
+    let currentGateStartJd: number | null = null;
     let lineStart: string | null = null;
     for (const c of source.crossings) {
       const to = gateLineOfIndex(c.to + lineOffset);
@@ -198,17 +219,32 @@ export function transitPeriods(
       });
       periods.push({ body, gate: current.gate, line: current.line, start: lineStart, end: utc });
       if (gateChange) {
-        gatePeriods.push({ body, gate: current.gate, start: currentGateStart, end: utc });
+        gatePeriods.push({
+          body,
+          gate: current.gate,
+          start: currentGateStart,
+          end: utc,
+          startJdUT: currentGateStartJd,
+          endJdUT: c.jdUT,
+        });
         currentGateStart = utc;
+        currentGateStartJd = c.jdUT;
       }
       lineStart = utc;
       current = to;
     }
     periods.push({ body, gate: current.gate, line: current.line, start: lineStart, end: null });
-    gatePeriods.push({ body, gate: current.gate, start: currentGateStart, end: null });
+    gatePeriods.push({
+      body,
+      gate: current.gate,
+      start: currentGateStart,
+      end: null,
+      startJdUT: currentGateStartJd,
+      endJdUT: null,
+    });
   }
   // Events were pushed body by body in chart order and the sort is stable: equal instants (Sun and
   // Earth, Rahu and Ketu) keep chart order without a second key.
   events.sort((x, y) => x.jdUT - y.jdUT);
-  return { events, periods, gatePeriods };
+  return { events, periods, gatePeriods, tracks };
 }

@@ -47,3 +47,9 @@ export function isoUtc(jdUT: number): string {
   const m = Math.floor((s % 3600) / 60);
   return `${lastDate}T${pad2(h)}:${pad2(m)}:${pad2(s % 60)}Z`;
 }
+
+/** ISO 8601 UTC to the nearest minute, e.g. 2025-03-20T09:01Z (the natal transit windows and aspects). */
+export function isoMinute(jdUT: number): string {
+  const minutes = Math.round(utcMsFromJulianDay(jdUT) / 60_000);
+  return `${new Date(minutes * 60_000).toISOString().slice(0, 16)}Z`;
+}
