@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Tiers are folders (test/surface/tiers.test.ts keeps every test file in one): core and surface
- * (`npm run test:fast`), sweep (slow seeded property sweeps), e2e (real HTTP and MCP), db (real
+ * (`npm run test:fast`), sweep (slow seeded property sweeps, the full counts of what the fast tier
+ * samples, tests that start processes), e2e (real HTTP and MCP), db (real
  * PostgreSQL with pgvector), cluster (service processes behind HAProxy), browser (Chromium).
  * `vitest run` runs them all.
  *

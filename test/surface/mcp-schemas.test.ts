@@ -16,10 +16,18 @@ import { TOOLS } from '../../src/tools/index.js';
 type Json = Record<string, unknown> & { $defs?: Record<string, Json>; properties?: Record<string, Json> };
 const TARGET = { target: 'draft-2020-12' } as const;
 
+/** Each tool's schema is built once per file: the tests only read it, and each build converts every tool's. */
+const advertisedByName = new Map<string, Json>();
 function advertised(name: string): Json {
+  const cached = advertisedByName.get(name);
+  if (cached) return cached;
   const tool = TOOLS.find((t) => t.name === name)!;
   const others = TOOLS.filter((t) => t !== tool).map((t) => ({ toolName: t.name, schema: t.output }));
-  return advertisedSchema(tool.output, compactOutput(others))['~standard'].jsonSchema.output(TARGET) as Json;
+  const schema = advertisedSchema(tool.output, compactOutput(others))['~standard'].jsonSchema.output(
+    TARGET,
+  ) as Json;
+  advertisedByName.set(name, schema);
+  return schema;
 }
 
 function advertisedInput(name: string): Json {

@@ -15,7 +15,8 @@ const TEST_ROOT = join(import.meta.dirname, '..');
 const TIERS: Record<string, string> = {
   core: 'pure unit and golden tests of src/core and the operation helpers (and tool run() without a server)',
   surface: 'registry, layering, schemas, test tiers: no server',
-  sweep: 'slow property sweeps over thousands of seeded instants',
+  sweep:
+    'slow property sweeps over thousands of seeded instants, the full counts of checks the fast tier samples, and checks that start processes',
   e2e: 'the service over real HTTP and MCP',
   db: 'real PostgreSQL (with pgvector)',
   cluster: 'service processes behind HAProxy on one PostgreSQL, and WEB_CONCURRENCY',
@@ -31,6 +32,8 @@ const STARTS_A_SERVER = [
   /\bcreateServer\(/,
   /\.listen\(/,
 ];
+/** What starts a process: seconds of start-up per file (a fresh Node with tsx), so not in the fast tier. */
+const STARTS_A_PROCESS = /from ["']node:child_process["']/;
 /** What changes state another file of the same worker would see (the fast tier shares modules). */
 const SHARED_STATE = /\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\(/;
 
@@ -67,6 +70,15 @@ describe('test tiers', () => {
       for (const pattern of STARTS_A_SERVER)
         expect(text, `${f} starts a server (${pattern}): move it to test/e2e`).not.toMatch(pattern);
     }
+  });
+
+  it('the fast tier starts no process (the sweep and e2e tiers hold the tests that do)', () => {
+    const fast = all.filter((f) => FAST.includes(f.split('/')[0]!) && f.endsWith('.ts'));
+    for (const f of fast)
+      expect(
+        readFileSync(join(TEST_ROOT, f), 'utf8'),
+        `${f} starts a process: move it to test/sweep`,
+      ).not.toMatch(STARTS_A_PROCESS);
   });
 
   it('the fast tier changes no shared state (its files share one module graph per worker)', () => {

@@ -139,8 +139,11 @@ describe('boundary convention: start-inclusive, end-exclusive, at every base', (
     let previous = activationFromLongitude(302 - 1 / 192);
     for (let n = 0; n < BASES_PER_CIRCLE; n++) {
       const longitude = 302 + n / 192;
-      expect(wheelBases(longitude)).toBe(n);
-      expect(wheelBases(longitude - JUST_BELOW)).toBe((n + BASES_PER_CIRCLE - 1) % BASES_PER_CIRCLE);
+      // Asserted only when wrong: 138,240 expect calls took 3 s of the fast tier.
+      if (wheelBases(longitude) !== n) expect({ n, base: wheelBases(longitude) }).toEqual({ n, base: n });
+      const below = (n + BASES_PER_CIRCLE - 1) % BASES_PER_CIRCLE;
+      if (wheelBases(longitude - JUST_BELOW) !== below)
+        expect({ n, below: wheelBases(longitude - JUST_BELOW) }).toEqual({ n, below });
       // Odometer order: each base advances base, then tone, colour, line, gate with carries.
       const current = activationFromLongitude(longitude);
       const carryBase = previous.base === 5;

@@ -5,7 +5,8 @@
  * faults were over half of the PNG's time. png.ts lets resvg's allocator (mimalloc) take large OS
  * pages. Counted in a fresh process, since the allocator reads its options once, when resvg loads:
  * minor page faults per render, a count that does not depend on the machine's load. Linux only, and
- * only where the kernel hands out transparent huge pages on request (`madvise` or `always`).
+ * only where the kernel hands out transparent huge pages on request (`madvise` or `always`). The
+ * three processes it starts (tsx and resvg loaded in each) take seconds, so it lives in the slow tier.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
