@@ -13,9 +13,10 @@ export const SYNASTRY_ANGLES = ['Ascendant', 'Midheaven'] as const;
 export type SynastryBody = AstroPlanet | (typeof SYNASTRY_ANGLES)[number];
 export const SYNASTRY_BODIES: readonly SynastryBody[] = [...ASTRO_PLANETS, ...SYNASTRY_ANGLES];
 
+type MajorAspect = Extract<(typeof ASPECTS)[number], { class: 'major' }>['name'];
 export const MAJOR_ASPECT_NAMES = ASPECTS.filter((a) => a.class === 'major').map(
   (a) => a.name,
-) as AspectName[];
+) as MajorAspect[];
 
 export interface SynastryAspect {
   personA: SynastryBody;
@@ -28,7 +29,7 @@ export interface SynastryAspect {
 export interface Synastry {
   aspects: SynastryAspect[];
   houseOverlays: { aInB: Record<AstroPlanet, number>; bInA: Record<AstroPlanet, number> };
-  summary: { aspects: number; byAspect: Partial<Record<AspectName, number>> };
+  summary: { aspects: number; byAspect: Record<MajorAspect, number> };
 }
 
 /** Exact longitudes of the planets and angles, in the chart's zodiac. */
@@ -61,7 +62,7 @@ export function synastry(a: ChartMoment, b: ChartMoment): Synastry {
   }
   // Tightest first; equal orbs keep A's body order, then B's (Array.prototype.sort is stable).
   aspects.sort((x, y) => x.orb - y.orb);
-  const byAspect: Partial<Record<AspectName, number>> = {};
+  const byAspect = {} as Record<MajorAspect, number>;
   for (const name of MAJOR_ASPECT_NAMES) byAspect[name] = aspects.filter((x) => x.aspect === name).length;
   return {
     aspects,

@@ -24,7 +24,7 @@ const B: AstrologyInput = {
   birthTime: '14:00',
   birthLocation: 'Liverpool, United Kingdom',
 };
-const MAJOR_ORBS = {
+const MAJOR_ORBS: Record<string, [number, number]> = {
   conjunction: [0, 10],
   sextile: [60, 6],
   square: [90, 5],
