@@ -136,4 +136,34 @@ describe('synastry on REST and MCP', () => {
     expect(mcp.content[0]!.text).toMatch(/HH:MM/);
     await client.close();
   });
+
+  it("draws B's planets on the wheel's outer ring from query fields, SVG and PNG", async () => {
+    const q = new URLSearchParams({ ...A, ...B1 });
+    const res = await fetch(`${svc.url}/api/astrology/wheel.svg?${q}`, { headers: authHeaders(svc.key) });
+    expect(res.status).toBe(200);
+    const svg = await res.text();
+    expect(svg).toContain('data-person="B"');
+    expect(svg).toContain("Outer ring: person B's chart, Sun in Gemini.");
+    const png = await fetch(`${svc.url}/api/astrology/wheel.png?${q}&width=390`, {
+      headers: authHeaders(svc.key),
+    });
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+
+    const half = await fetch(
+      `${svc.url}/api/astrology/wheel.svg?${new URLSearchParams({ ...A, birthTime1: '14:00' })}`,
+      {
+        headers: authHeaders(svc.key),
+      },
+    );
+    expect(half.status).toBe(400);
+    expect(((await half.json()) as Refusal).error.details.map((d) => d.field)).toEqual(
+      expect.arrayContaining(['birthDate1', 'birthLocation1']),
+    );
+    const both = await fetch(`${svc.url}/api/astrology/wheel.svg?${q}&designRing=true`, {
+      headers: authHeaders(svc.key),
+    });
+    expect(both.status).toBe(400);
+    expect(((await both.json()) as Refusal).error.details[0]!.field).toBe('designRing');
+  });
 });
