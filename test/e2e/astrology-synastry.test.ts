@@ -62,7 +62,9 @@ describe('synastry on REST and MCP', () => {
     const s = rest.data.synastry!;
     const single = (await (await post('/api/astrology', B)).json()) as Answer;
     const plain = (await (await post('/api/astrology', A)).json()) as Answer;
-    // A's chart is unchanged by B; B's planets sit in A's houses as A's cusps say.
+    const aPlanets = () => plain.data.personality.planets;
+    const bPlanets = () => single.data.personality.planets;
+    // A's chart is unchanged by B.
     expect(rest.data.personality).toEqual(plain.data.personality);
     const bSun = single.data.personality.planets.Sun!.longitude;
     const aSun = plain.data.personality.planets.Sun!.longitude;
@@ -72,8 +74,19 @@ describe('synastry on REST and MCP', () => {
     expect(arc).toBeGreaterThan(100);
     expect(arc).toBeLessThan(112);
     expect(sunSun).toBeUndefined();
-    // A against B's own houses: B's Sun in its own chart's house is bInA's only when the houses
-    // coincide, so check against B's published house of B's Sun through aInB of the reversed pair.
+    const cusps = plain.data.personality.houses.map((h) => h.cuspLongitude);
+    const fwd = (from: number, to: number) => (((to - from) % 360) + 360) % 360;
+    const houseInA = (lon: number) =>
+      cusps.findIndex((c, i) => fwd(c, lon) < fwd(c, cusps[(i + 1) % 12]!)) + 1;
+    for (const [planet, body] of Object.entries(single.data.personality.planets)) {
+      expect(s.houseOverlays.bInA[planet], planet).toBe(houseInA(body.longitude));
+    }
+    // Each listed planet pair's angle is the arc between the two single charts' longitudes.
+    for (const x of s.aspects.filter((y) => y.personA in aPlanets() && y.personB in bPlanets())) {
+      const d = Math.abs(aPlanets()[x.personA]!.longitude - bPlanets()[x.personB]!.longitude);
+      expect(x.angle).toBeCloseTo(Math.min(d, 360 - d), 3);
+    }
+    // The pair read the other way round: B's planets in A's houses are then aInB.
     const reversed = (await (
       await post('/api/astrology', {
         ...B,
