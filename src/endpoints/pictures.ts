@@ -1,5 +1,8 @@
 import * as z from 'zod';
 import { astrologyBirth, astrologyData } from '../core/astrology/index.js';
+import { secondPersonOf } from '../core/astrology/second-person.js';
+import { PERSON_B_FIELDS } from '../core/birth/index.js';
+import { AppError } from '../core/errors.js';
 import { baziBirthChart, baziData } from '../core/bazi/index.js';
 import { birthChart, type ChartData, chartData } from '../core/human-design/index.js';
 import {
@@ -20,8 +23,11 @@ import {
 } from '../operations/types.js';
 import {
   ayanamsaField,
+  hasSecondPerson,
   houseSystemField,
   refuseZodiac,
+  secondPersonFields,
+  withSecondPersonRule,
   withZodiacRule,
   zodiacField,
 } from '../schemas/astrology.js';
@@ -181,36 +187,66 @@ const bodygraph = pictureOperations({
   },
 });
 
+/** The wheel has one outer ring: person B's planets or the design planets, not both. */
+function refuseTwoOuterRings(input: { designRing: boolean }): void {
+  if (!input.designRing || !hasSecondPerson(input)) return;
+  const message =
+    "one outer ring: with person B (birthDate1 ...) it holds B's planets; send designRing false or leave it out";
+  throw new AppError('invalid_input', `designRing: ${message}`, {
+    details: [{ field: 'designRing', message, received: true }],
+  });
+}
+
 const wheel = pictureOperations({
   name: 'render_wheel',
   title: 'Astrology wheel picture',
   description:
     'The Western astrology wheel of a birth: zodiac, houses, AC MC DC IC with degree and sign, planets ' +
     'with degree, sign and minutes placed off the house lines, aspect lines by nature; designRing adds the ' +
-    'Design planets, gateRing the 64 Human Design gates, details a data box, planet table and aspect grid. ' +
+    'Design planets, gateRing the 64 Human Design gates, details a data box, planet table and aspect grid; ' +
+    "a person B (birthDate1 ... longitude1) draws B's planets on the outer ring instead (synastry). " +
     'Birth input as ' +
     `get_astrology_chart. ${RENDER_NOTE} ${KEYED_COST}`,
   path: '/api/astrology/wheel',
   formats: ['svg', 'png'],
-  draws: drawsChart('get_astrology_chart', [...BIRTH_FIELDS, 'houseSystem', 'zodiac', 'ayanamsa']),
-  input: withZodiacRule(
-    withPlaceRule(
-      z.object({
-        ...birthInputFields({ dateNote: HD_DATE_NOTE }),
-        houseSystem: houseSystemField,
-        zodiac: zodiacField,
-        ayanamsa: ayanamsaField,
-        ...renderFields,
-        ...wheelFields,
-      }),
+  draws: drawsChart('get_astrology_chart', [
+    ...BIRTH_FIELDS,
+    ...BIRTH_FIELDS.map((f) => `${f}1`),
+    'houseSystem',
+    'zodiac',
+    'ayanamsa',
+  ]),
+  input: withSecondPersonRule(
+    withZodiacRule(
+      withPlaceRule(
+        z.object({
+          ...birthInputFields({ dateNote: HD_DATE_NOTE }),
+          ...secondPersonFields,
+          houseSystem: houseSystemField,
+          zodiac: zodiacField,
+          ayanamsa: ayanamsaField,
+          ...renderFields,
+          ...wheelFields,
+        }),
+      ),
     ),
   ),
   access: 'advanced_chart',
   example: { ...SAMPLE_WHEEL, designRing: true, gateRing: true },
+  check: refuseTwoOuterRings,
   draw(input, deps, ctx) {
     const result = astrologyBirth(deps, input);
-    ctx.warnings.push(...result.warnings);
-    return renderWheel(astrologyData(deps.knowledge, result, false), wheelOptions(input));
+    const data = astrologyData(deps.knowledge, result, false);
+    if (!hasSecondPerson(input)) {
+      ctx.warnings.push(...result.warnings);
+      return renderWheel(data, wheelOptions(input));
+    }
+    const b = astrologyBirth(deps, secondPersonOf(input), PERSON_B_FIELDS);
+    ctx.warnings.push(
+      ...result.warnings.map((w) => `Person A: ${w}`),
+      ...b.warnings.map((w) => `Person B: ${w}`),
+    );
+    return renderWheel({ ...data, personB: b.personality.chart }, wheelOptions(input));
   },
 });
 

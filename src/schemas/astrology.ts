@@ -5,14 +5,18 @@ import {
   ASTRO_PLANETS,
   type AstrologyData,
   ELEMENTS,
+  MAJOR_ASPECT_NAMES,
   POINT_NAMES,
   QUALITIES,
   SIGNS,
+  SYNASTRY_BODIES,
   ZODIAC_TYPES,
 } from '../core/astrology/index.js';
 import { AppError } from '../core/errors.js';
 import { AYANAMSAS, HOUSE_SYSTEMS } from '../core/ephemeris/index.js';
-import { hinted } from './field-hints.js';
+import { DATE_FORM, TIME_FORM } from '../core/time/index.js';
+import { suffixedBirthInputFields } from './birth-input.js';
+import { fieldHints, hinted } from './field-hints.js';
 import { birthInfoSchema, tooltipSchema } from './human-design.js';
 import { warningsField } from './warnings.js';
 
@@ -169,6 +173,32 @@ export const astrologyChartSchema = shared(
 
 const crossList = z.array(crossAspect);
 
+const synastryBody = (who: string) => enumOf(SYNASTRY_BODIES).describe(`${who}'s planet or angle.`);
+const houseOverlay = (of: string, houses: string) =>
+  recordOf(ASTRO_PLANETS, z.number().int().min(1).max(12)).describe(
+    `${of}'s planets: house 1-12 of ${houses}.`,
+  );
+export const synastrySchema = z
+  .object({
+    aspects: z
+      .array(z.object({ personA: synastryBody('A'), personB: synastryBody('B'), ...aspectFields }))
+      .describe('Major aspects between A and B planets, ASC and MC, same orbs; tightest first.'),
+    houseOverlays: z
+      .object({ aInB: houseOverlay('A', 'B'), bInA: houseOverlay('B', 'A') })
+      .describe("aInB: A's planets in B's houses {Sun: 7, ...}; bInA: B's in A's."),
+    summary: z
+      .object({
+        aspects: count.describe('Length of aspects.'),
+        byAspect: recordOf(MAJOR_ASPECT_NAMES, count).describe('Aspects of each kind.'),
+      })
+      .describe('Counts.'),
+  })
+  .optional()
+  .describe(
+    'With person B: aspects [{personA, personB, aspect, angle, orb}] (planets, ASC, MC; major; tightest ' +
+      'first), houseOverlays {aInB, bInA: {Sun: 7}}, summary.',
+  );
+
 export const astrologyDataSchema = z.object({
   birthInfo: birthInfoSchema,
   zodiac: z
@@ -200,6 +230,7 @@ export const astrologyDataSchema = z.object({
       'Empty {} unless include=tooltips; then signs, planets, points, houses, aspects, elements, qualities, ' +
         'each keyed by display name.',
     ),
+  synastry: synastrySchema,
   warnings: warningsField,
 });
 
@@ -219,6 +250,60 @@ export const ayanamsaField = hinted(
   enumOf(AYANAMSAS).optional().describe('Implies sidereal; lahiri by default.'),
   { expected: AYANAMSAS.map((a) => `"${a}"`).join(', ') },
 );
+
+/**
+ * Person B's birth fields (birthDate1 ... longitude1): generate_composite's schemas and hints, optional
+ * (a chart for one person stays the same input) and described briefly, pointing at person A's field
+ * (tools/list carries the rules once). Zod methods clone, so each field's hint is carried over.
+ */
+export const secondPersonFields = (() => {
+  const fields = suffixedBirthInputFields('1', { person: 'Person B' });
+  const brief = <S extends z.ZodType>(schema: S, text: string) => {
+    const hint = fieldHints.get(schema);
+    const described = schema.optional().describe(`Person B, as ${text}.`);
+    return hint ? hinted(described, hint) : described;
+  };
+  return {
+    birthDate1: brief(fields.birthDate1, 'birthDate'),
+    birthTime1: brief(fields.birthTime1, 'birthTime'),
+    birthLocation1: brief(fields.birthLocation1, 'birthLocation (or latitude1 and longitude1)'),
+    latitude1: brief(fields.latitude1, 'latitude'),
+    longitude1: brief(fields.longitude1, 'longitude'),
+  };
+})();
+
+const SECOND_PERSON_KEYS = Object.keys(secondPersonFields);
+
+/** Whether the input names a second person (any of birthDate1 ... longitude1). */
+export const hasSecondPerson = (input: object): boolean =>
+  SECOND_PERSON_KEYS.some((k) => (input as Record<string, unknown>)[k] != null);
+
+/**
+ * Half a second person is refused, naming each missing field: B needs birthDate1, birthTime1 and
+ * birthLocation1 (or latitude1 with longitude1), as generate_composite's person B.
+ */
+export function withSecondPersonRule<S extends z.ZodObject>(schema: S): S {
+  return schema.superRefine(
+    (value, ctx) => {
+      const input = value as Record<string, unknown>;
+      if (!hasSecondPerson(input)) return;
+      const missing = (path: string, send: string) =>
+        ctx.addIssue({
+          code: 'custom',
+          path: [path],
+          message: `required for person B (synastry) once any of B's fields is sent: send ${send}`,
+        });
+      if (input.birthDate1 == null) missing('birthDate1', DATE_FORM);
+      if (input.birthTime1 == null) missing('birthTime1', TIME_FORM);
+      const [lat, lon] = [input.latitude1 != null, input.longitude1 != null];
+      if (lat !== lon) missing(lat ? 'longitude1' : 'latitude1', 'latitude1 and longitude1 together');
+      else if (!lat && input.birthLocation1 == null) {
+        missing('birthLocation1', 'the birth place as "City, Country", or both latitude1 and longitude1');
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+}
 
 /** `ayanamsa` names a sidereal zodiac: with `zodiac: "tropical"` the input contradicts itself. */
 export function withZodiacRule<S extends z.ZodObject>(schema: S): S {

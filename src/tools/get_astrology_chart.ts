@@ -1,10 +1,15 @@
 import * as z from 'zod';
 import { astrologyBirth, type AstrologyData, astrologyData } from '../core/astrology/index.js';
+import { secondPersonOf, synastryOf } from '../core/astrology/second-person.js';
+import { PERSON_B_FIELDS } from '../core/birth/index.js';
 import { defineTool } from '../operations/types.js';
 import {
   astrologyDataSchema,
   ayanamsaField,
+  hasSecondPerson,
   houseSystemField,
+  secondPersonFields,
+  withSecondPersonRule,
   withZodiacRule,
   zodiacField,
 } from '../schemas/astrology.js';
@@ -23,17 +28,20 @@ export const getAstrologyChartTool = defineTool({
     'asteroids and element/quality counts; crossAspects compares the two. include="tooltips" adds ' +
     'explanations. Costs 1 chart request (repeats are free). The ascendant and houses turn through the whole ' +
     'zodiac in a day: if the birth time is unknown, ask; if 12:00 is used as a stand-in, tell the user that ' +
-    'angles, houses and the Moon are unreliable.',
-  input: withZodiacRule(
-    withPlaceRule(
-      z.object({
-        ...birthInputFields({ dateNote: HD_DATE_NOTE, sameAsTool: 'generate_chart' }),
-        houseSystem: houseSystemField,
-        zodiac: zodiacField,
-        ayanamsa: ayanamsaField,
-        include: includeField,
-        image: imageField,
-      }),
+    'angles, houses and the Moon are unreliable. birthDate1... (person B, as generate_composite): synastry.',
+  input: withSecondPersonRule(
+    withZodiacRule(
+      withPlaceRule(
+        z.object({
+          ...birthInputFields({ dateNote: HD_DATE_NOTE, sameAsTool: 'generate_chart' }),
+          ...secondPersonFields,
+          houseSystem: houseSystemField,
+          zodiac: zodiacField,
+          ayanamsa: ayanamsaField,
+          include: includeField,
+          image: imageField,
+        }),
+      ),
     ),
   ),
   output: astrologyDataSchema,
@@ -60,7 +68,16 @@ export const getAstrologyChartTool = defineTool({
   ],
   async run(input, deps, ctx) {
     const result = astrologyBirth(deps, input);
-    ctx.warnings.push(...result.warnings);
-    return astrologyData(deps.knowledge, result, input.include === 'tooltips');
+    const data = astrologyData(deps.knowledge, result, input.include === 'tooltips');
+    if (!hasSecondPerson(input)) {
+      ctx.warnings.push(...result.warnings);
+      return data;
+    }
+    const b = astrologyBirth(deps, secondPersonOf(input), PERSON_B_FIELDS);
+    ctx.warnings.push(
+      ...result.warnings.map((w) => `Person A: ${w}`),
+      ...b.warnings.map((w) => `Person B: ${w}`),
+    );
+    return synastryOf(data, result, b);
   },
 });

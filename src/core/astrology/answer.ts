@@ -27,6 +27,7 @@ import {
   type ZodiacInfo,
   type ZodiacType,
 } from './sidereal.js';
+import { type Synastry } from './synastry.js';
 import { type AstrologyTooltips, astrologyTooltips } from './tooltips.js';
 
 /**
@@ -55,6 +56,8 @@ export interface AstrologyData {
   design: AstrologyChart;
   crossAspects: CrossAspects;
   tooltips: AstrologyTooltips;
+  /** Only with a second person (birthDate1 ...), so answers without one stay as they were. */
+  synastry?: Synastry;
 }
 
 export interface AstrologyInput extends BirthInput {

@@ -53,6 +53,14 @@ export {
   type ZodiacInfo,
   type ZodiacType,
 } from './sidereal.js';
+export {
+  MAJOR_ASPECT_NAMES,
+  SYNASTRY_BODIES,
+  type Synastry,
+  type SynastryAspect,
+  type SynastryBody,
+  synastry,
+} from './synastry.js';
 export { allAstrologyKnowledgeIds, type AstrologyTooltips, astrologyTooltips } from './tooltips.js';
 export {
   ELEMENTS,

@@ -42,6 +42,8 @@ export interface WheelChart {
   design: AstrologyChart;
   /** Absent or tropical: the wheel says nothing (tropical is the norm it always drew). */
   zodiac?: ZodiacInfo;
+  /** Synastry: person B's chart, drawn on the outer ring where the design planets go. */
+  personB?: AstrologyChart;
   birthInfo?: {
     date: string;
     time: string;
@@ -487,7 +489,11 @@ function describe(chart: WheelChart, options: WheelOptions): { title: string; de
     `${bodiesOf(p).map(placed).join(', ')}. ` +
     `${p.aspects.major.length} major and ${p.aspects.minor.length} minor aspects. ` +
     `Houses: ${p.houseSystem.used}.` +
-    (options.designRing ? ` Outer ring: the design chart, Sun in ${chart.design.planets.Sun.sign}.` : '') +
+    (chart.personB
+      ? ` Outer ring: person B's chart, Sun in ${chart.personB.planets.Sun.sign}.`
+      : options.designRing
+        ? ` Outer ring: the design chart, Sun in ${chart.design.planets.Sun.sign}.`
+        : '') +
     (options.gateRing ? ' Human Design gate ring around the zodiac.' : '') +
     (chart.zodiac?.type === 'sidereal' ? ` Sidereal zodiac, ayanamsa ${ayanamsaLabel(chart.zodiac)}.` : '');
   return { title, desc };
@@ -532,6 +538,10 @@ function layOut(chart: WheelChart, options: WheelOptions, sizes: WheelSizes, wal
   return { ring: rings(options, sizes, signs), inner: signs, outer: signs };
 }
 
+/** The outer ring's planets: the design chart's, or person B's of a synastry (marked as such). */
+const outerRing = (band: string, personB: boolean): string =>
+  personB ? el('g', { class: 'person-b', 'data-person': 'B' }, band) : band;
+
 /** The wheel itself, in a WHEEL_SIZE square with its top left at (0, 0). */
 export function wheelBody(chart: WheelChart, options: WheelOptions, sizes: WheelSizes): string {
   const p = chart.personality;
@@ -565,19 +575,24 @@ export function wheelBody(chart: WheelChart, options: WheelOptions, sizes: Wheel
       options.labels ? inner : { ...inner, planetLabel: 'none' },
     ),
     options.designRing &&
-      planetBand(
-        bodiesOf(chart.design),
-        'design',
-        asc,
-        { edge: ring.gateOuter, direction: 1, depth: bandDepth(outer), walls: [] },
-        options.labels ? outer : { ...outer, planetLabel: 'none' },
+      outerRing(
+        planetBand(
+          bodiesOf(chart.personB ?? chart.design),
+          'design',
+          asc,
+          { edge: ring.gateOuter, direction: 1, depth: bandDepth(outer), walls: [] },
+          options.labels ? outer : { ...outer, planetLabel: 'none' },
+        ),
+        chart.personB !== undefined,
       ),
     angleLabels(p, asc, ring, sizes),
     zodiacLabel(chart.zodiac, sizes),
   );
 }
 
-export function renderWheel(chart: WheelChart, options: WheelOptions = DEFAULT_WHEEL_OPTIONS): string {
+export function renderWheel(chart: WheelChart, wheelOptions: WheelOptions = DEFAULT_WHEEL_OPTIONS): string {
+  // Person B's planets take the outer ring the design planets are drawn on, at its size.
+  const options = chart.personB ? { ...wheelOptions, designRing: true } : wheelOptions;
   const details = options.details ? wheelDetails(chart, options) : null;
   const sizes = sizesFor(options, details?.wheelPixels ?? options.width);
   const { title, desc } = describe(chart, options);
