@@ -1,7 +1,6 @@
 import { canonicalJson, type ResultCache } from '../operations/cache.js';
 import { rasterise } from '../operations/rasterise.js';
-import type { AnyTool, Caller } from '../operations/types.js';
-import type { WorkerPool } from '../operations/worker-pool.js';
+import type { AnyTool, Caller, Deps } from '../operations/types.js';
 
 /** An MCP image content block. */
 export interface ImageBlock {
@@ -28,19 +27,19 @@ export async function pictureBlock(
   data: unknown,
   caller: Caller,
   cache: ResultCache,
-  pool: WorkerPool | undefined,
+  deps: Deps,
 ): Promise<ImageBlock | undefined> {
   if (!tool.picture) return undefined;
   const { image: _image, ...answerInput } = input;
   const key = `${caller?.id ?? '-'}:${tool.name}:image.${format}:${canonicalJson(answerInput)}`;
   const hit = cache.get(key) as ImageBlock | undefined;
   if (hit) return hit;
-  const svg = tool.picture(data, MCP_PICTURE_WIDTH);
+  const svg = tool.picture(data, MCP_PICTURE_WIDTH, { input: answerInput, deps });
   const block: ImageBlock =
     format === 'png'
       ? {
           type: 'image',
-          data: (await rasterise(svg, MCP_PICTURE_WIDTH, pool)).toString('base64'),
+          data: (await rasterise(svg, MCP_PICTURE_WIDTH, deps.pool)).toString('base64'),
           mimeType: 'image/png',
         }
       : { type: 'image', data: Buffer.from(svg).toString('base64'), mimeType: 'image/svg+xml' };

@@ -73,7 +73,7 @@ export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCal
       report = out.report;
       const format = (input as { image?: 'png' | 'svg' }).image;
       const image = format
-        ? await pictureBlock(tool, format, input, out.data(), caller, cache, deps.pool)
+        ? await pictureBlock(tool, format, input, out.data(), caller, cache, deps)
         : undefined;
       if (out.cache) state?.setHeader('X-Cache', out.cache);
       const meta: Record<string, unknown> = {};

@@ -197,9 +197,10 @@ export interface Tool<
   /**
    * The answer drawn as SVG, for the MCP `image` argument (a picture block beside the JSON text).
    * Gets the answer object (as the core built it, which the zod-inferred type of `O` only
-   * approximates) and the picture width in pixels.
+   * approximates), the picture width in pixels, and the call's input and deps (for what the picture
+   * shows beyond the answer: a synastry's person B).
    */
-  picture?(data: unknown, width: number): string;
+  picture?(data: unknown, width: number, call: { input: z.infer<I>; deps: Deps }): string;
 }
 
 /** Keeps the generic types of a definition while checking it against the shape. */

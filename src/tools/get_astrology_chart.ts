@@ -52,8 +52,14 @@ export const getAstrologyChartTool = defineTool({
   meta: { version: '1.0.0', endpoint: 'astrology' },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   presentational: ['image'],
-  picture: (data, width) =>
-    renderWheel(data as AstrologyData, { ...DEFAULT_WHEEL_OPTIONS, ...PICTURE_OPTIONS, width }),
+  // A synastry's wheel has person B in the outer ring, as the wheel endpoint draws it; B's chart is
+  // not in the answer, so it is computed again (a millisecond; the answer itself was cached).
+  picture(data, width, { input, deps }) {
+    const options = { ...DEFAULT_WHEEL_OPTIONS, ...PICTURE_OPTIONS, width };
+    if (!hasSecondPerson(input)) return renderWheel(data as AstrologyData, options);
+    const b = astrologyBirth(deps, secondPersonOf(input), PERSON_B_FIELDS);
+    return renderWheel({ ...(data as AstrologyData), personB: b.personality.chart }, options);
+  },
   example: { birthDate: '1940-10-09', birthTime: '18:30', birthLocation: 'Liverpool, United Kingdom' },
   http: [
     {

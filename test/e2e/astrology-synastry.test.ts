@@ -107,6 +107,27 @@ describe('synastry on REST and MCP', () => {
     await client.close();
   });
 
+  it("draws B's ring in the MCP picture, as the wheel endpoint does (image argument)", async () => {
+    const client = await connectMcp(svc.url, svc.key);
+    const picture = async (args: Record<string, unknown>) => {
+      const result = (await client.callTool({
+        name: 'get_astrology_chart',
+        arguments: { ...args, image: 'svg' },
+      })) as { content: { type: string; data?: string }[] };
+      const block = result.content.find((c) => c.type === 'image');
+      return Buffer.from(block!.data!, 'base64').toString();
+    };
+    try {
+      const withB = await picture({ ...A, ...B1 });
+      const alone = await picture(A);
+      expect(withB).toContain('data-person="B"');
+      expect(withB).toContain("person B's chart");
+      expect(alone).not.toContain('data-person="B"');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('computes B in the sidereal zodiac with A, and labels B warnings', async () => {
     const sidereal = (await (
       await post('/api/astrology', { ...A, ...B1, zodiac: 'sidereal' })
