@@ -316,7 +316,7 @@ function placeInHouses(
       const withLevels = placed.map((p, k) => ({ ...p, level: levels[k] as number }));
       return {
         placed: sizes.planetLabel === 'none' ? placed : fillRoom(withLevels, glyphCls, asc, band, sizes),
-        betweenLines: true,
+        fit: 'positions',
       };
     }
     // A body alone in its house is pushed out only by a crowded neighbour: lighten the crowded first.
@@ -373,31 +373,34 @@ function placeWithoutRoom(
       band,
       { ...sizes, glyph: form.glyph },
     );
-    return { placed: filled, betweenLines: true };
+    return { placed: filled, fit: form === signs ? 'signs' : 'positions' };
   }
   const placed = [...forms.slice(-1), signs, bare].reduce<Placed[] | null>(
     (found, s) => found ?? attempt(s, []),
     null,
   ) as Placed[];
-  return { placed, betweenLines: false };
-}
-
-/** Bodies placed, and whether every label stands between the band's lines. */
-interface Placement {
-  placed: Placed[];
-  betweenLines: boolean;
+  return { placed, fit: 'across' };
 }
 
 /**
- * Whether this band holds its bodies' labels between its lines: a wheel whose inner band does not
- * gives the outer ring's room back to it (see wheel.ts).
+ * How a band holds its bodies' labels: each with degree and sign and none on a line (`positions`;
+ * a crowded house may overflow into its neighbours, with leaders), none on a line only where some
+ * keep glyph and sign alone (`signs`), or only across the lines (`across`).
  */
-export const labelsFitBetweenLines = (
+export type LabelFit = 'positions' | 'signs' | 'across';
+
+interface Placement {
+  placed: Placed[];
+  fit: LabelFit;
+}
+
+/** How this band holds its bodies' labels: a wheel whose inner band holds too little takes room from the design ring (see wheel.ts). */
+export const labelFit = (
   bodies: readonly BodyPosition[],
   asc: number,
   band: PlanetBand,
   sizes: PlanetSizes,
-): boolean => placeInHouses(bodies, 'ink', asc, band, sizes).betweenLines;
+): LabelFit => placeInHouses(bodies, 'ink', asc, band, sizes).fit;
 
 /** The band of one side's bodies, as SVG. */
 export function planetBand(

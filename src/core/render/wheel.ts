@@ -15,13 +15,7 @@ import { signGlyph } from './glyphs.js';
 import { el, num, type Point } from './svg.js';
 import { COMPACT_BELOW, DEFAULT_WHEEL_OPTIONS, svgDocument, type WheelOptions } from './theme.js';
 import { CENTRE, pointAt, screenAngle, WHEEL_SIZE } from './wheel-geometry.js';
-import {
-  bandDepth,
-  labelsFitBetweenLines,
-  type PlanetBand,
-  planetBand,
-  type PlanetSizes,
-} from './wheel-planets.js';
+import { bandDepth, labelFit, type PlanetBand, planetBand, type PlanetSizes } from './wheel-planets.js';
 import { wheelDetails } from './wheel-details.js';
 
 /**
@@ -521,20 +515,22 @@ const personalityBand = (ring: Ring, walls: PlanetBand['walls'], sizes: PlanetSi
  * The rings and each band's labels: degree and sign. A small two-ring picture gives its inner band
  * the depth of a radial label (glyph, degree and sign along the radius, one line of text wide across
  * the band), taken from the aspect circle, for the houses too crowded for columns. Where even radial
- * labels do not fit between the inner band's house lines, both bands start at glyph and sign, each
- * label getting its degree back where its stack fits (fillRoom in wheel-planets.ts), and the design
- * ring gives the depth it no longer needs to the inner band, so that no label stands on a line (a
- * label on a line reads as in either house): with the gate ring as well, on a phone.
+ * labels do not fit between the inner band's house lines (with the gate ring as well, on a phone),
+ * the band keeps the depth of a column and its labels start at glyph and sign, each getting its
+ * degree back where its stack fits (fillRoom in wheel-planets.ts); where not even those fit, both
+ * bands start at glyph and sign and the design ring gives the depth it no longer needs to the inner
+ * band, so that no label stands on a line (a label on a line reads as in either house).
  */
 function layOut(chart: WheelChart, options: WheelOptions, sizes: WheelSizes, walls: PlanetBand['walls']) {
   const asc = chart.personality.angles.ascendant.longitude;
   const bodies = bodiesOf(chart.personality);
-  if (!options.designRing || !options.labels || !sizes.compact)
-    return { ring: rings(options, sizes), inner: sizes as PlanetSizes, outer: sizes as PlanetSizes };
+  const columns = { ring: rings(options, sizes), inner: sizes as PlanetSizes, outer: sizes as PlanetSizes };
+  if (!options.designRing || !options.labels || !sizes.compact) return columns;
   const radial: PlanetSizes = { ...sizes, lightest: 'radial' };
-  const ring = rings(options, sizes, radial, sizes);
-  const roomy = { ring, inner: radial, outer: sizes as PlanetSizes };
-  if (labelsFitBetweenLines(bodies, asc, personalityBand(ring, walls, radial), radial)) return roomy;
+  const deep = rings(options, sizes, radial, sizes);
+  if (labelFit(bodies, asc, personalityBand(deep, walls, radial), radial) === 'positions')
+    return { ring: deep, inner: radial, outer: sizes as PlanetSizes };
+  if (labelFit(bodies, asc, personalityBand(columns.ring, walls, sizes), sizes) !== 'across') return columns;
   const signs: PlanetSizes = { ...sizes, planetLabel: 'sign', fullest: 'column' };
   return { ring: rings(options, sizes, signs), inner: signs, outer: signs };
 }

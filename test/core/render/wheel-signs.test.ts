@@ -20,7 +20,7 @@
  * Measured over the 40 births, labels without their degree before -> now: the design ring at 800 and
  * 1280 px 112 of 960 -> 0; both rings at 800 px 174 of 960 -> 0; 400 px without rings 233 of 480
  * -> 0; the design ring at 390 px 921 of 960 -> 480 (the inner band) -> 0 (radial inner labels),
- * and at 400 px 480 -> 0; both rings at 390 px 540 -> 467, at 400 px 480 -> 447, at 520 px 264 -> 0.
+ * and at 400 px 480 -> 0; both rings at 390 px 540 -> 449, at 400 px 480 -> 442, at 520 px 264 -> 0.
  * Sign glyphs: Unicode's zodiac signs U+2648-U+2653, in the order Aries to Pisces.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
