@@ -76,7 +76,8 @@ function sizesFor(options: WheelOptions, width: number): WheelSizes {
       ...compactPlanetText(width, rings),
       planetLabel: rings ? 'column' : 'degree',
       fullest: 'degree',
-      house: 20.5,
+      // With rings, house numbers of 10 pixels leave a phone's deeper inner band room for them.
+      house: rings ? Math.min(20.5, Math.ceil(((10 * WHEEL_SIZE) / width) * 10) / 10) : 20.5,
       zodiac: 26,
       gate: 20.5,
       angle: 20.5,
