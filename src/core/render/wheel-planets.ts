@@ -22,16 +22,18 @@ import {
  */
 
 /**
- * How much of a body's position its label shows: `14°♊` over `23'℞`, `14°♊℞`, or `14°` over `♊℞`
- * (a column, as astro.com's bi-wheels stack it: the narrowest label that is still a position, for
- * crowded houses and the small inner band of a phone's two-ring wheel). Shortening drops the minutes,
+ * How much of a body's position its label shows: `14°♊` over `23'℞`, `14°♊℞`, `14°` over `♊℞` (a
+ * column, as astro.com's bi-wheels stack it, for crowded houses), or glyph, `14°` and `♊℞` each on
+ * its own along the radius (radial, as the inner ring of astro.com's and Kerykeion's bi-wheels: one
+ * line of text wide across the band at every angle, where a column at the wheel's sides is two, for
+ * the inner band of a phone's two-ring wheel, made deep enough for it). Shortening drops the minutes,
  * never the degree or the sign: a position is read as degree and sign, and "♅ ♐" or "☉ 11°" reads as
  * less than one. `sign` (the glyph over `♊`) is only the last resort of a band too small to hold a
- * column per body between its lines at the 9-pixel text floor (see placeWithoutRoom); `none` (the
+ * position per body between its lines at the 9-pixel text floor (see placeWithoutRoom); `none` (the
  * glyph alone) is for pictures drawn without labels.
  */
-export type PlanetLabel = 'full' | 'degree' | 'column' | 'sign' | 'none';
-const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'column', 'sign', 'none'];
+export type PlanetLabel = 'full' | 'degree' | 'column' | 'radial' | 'sign' | 'none';
+const LABEL_LEVELS: readonly PlanetLabel[] = ['full', 'degree', 'column', 'radial', 'sign', 'none'];
 
 export interface PlanetSizes {
   glyph: number;
@@ -44,6 +46,11 @@ export interface PlanetSizes {
    * glyph and sign at its sides); `planetLabel` when absent.
    */
   fullest?: PlanetLabel;
+  /**
+   * The lightest label a crowded house goes down to before it overflows: `column` when absent;
+   * `radial` only for a band made deep enough for it (the inner band of a phone's two-ring wheel).
+   */
+  lightest?: 'column' | 'radial';
 }
 
 const TICK = 7;
@@ -58,7 +65,7 @@ const INNER_GAP = 1;
 const PAD = 1.5;
 const signIndex = (sign: string): number => Math.max(0, (SIGNS as readonly string[]).indexOf(sign));
 
-/** A body's label: its glyph, then `14°♊` over `23'℞`; shorter, `14°♊℞` or `14°` over `♊℞` (see PlanetLabel). */
+/** A body's label: its glyph, then `14°♊` over `23'℞`; shorter, `14°♊℞`, `14°` over `♊℞`, or radial (see PlanetLabel). */
 export function labelLines(body: BodyPosition, glyphCls: string, sizes: PlanetSizes): LabelBlock[] {
   const glyph: LabelBlock = [{ text: planetGlyph(body.name), size: sizes.glyph, cls: glyphCls }];
   if (sizes.planetLabel === 'none') return [glyph];
@@ -70,13 +77,15 @@ export function labelLines(body: BodyPosition, glyphCls: string, sizes: PlanetSi
   const mark = retro ? [{ text: retro, cls: 'muted' }] : [];
   if (sizes.planetLabel === 'sign')
     return [glyph, [{ text: signGlyph(sign), size: sizes.label, cls: 'ink', parts: [signPart] }]];
-  if (sizes.planetLabel === 'column') {
-    const lines: LabelLine[] = [
-      { text: `${degrees}°`, size: sizes.label, cls: 'ink' },
-      { text: `${signGlyph(sign)}${retro}`, size: sizes.label, cls: 'ink', parts: [signPart, ...mark] },
-    ];
-    return [glyph, lines];
-  }
+  const degree: LabelLine = { text: `${degrees}°`, size: sizes.label, cls: 'ink' };
+  const signLine: LabelLine = {
+    text: `${signGlyph(sign)}${retro}`,
+    size: sizes.label,
+    cls: 'ink',
+    parts: [signPart, ...mark],
+  };
+  if (sizes.planetLabel === 'radial') return [glyph, [degree], [signLine]];
+  if (sizes.planetLabel === 'column') return [glyph, [degree, signLine]];
   const full = sizes.planetLabel === 'full';
   // Without the minutes, ℞ follows the sign: a line less keeps the band shallow.
   const lines: LabelLine[] = [
@@ -93,7 +102,7 @@ export function labelLines(body: BodyPosition, glyphCls: string, sizes: PlanetSi
 
 /**
  * The deepest label of these sizes, for the band's depth (tick and gaps included): of the starting
- * level and the column a fuller label may go down to in a crowded house.
+ * level and every one down to the lightest a crowded house may go to (the column, or radial).
  */
 export function bandDepth(sizes: PlanetSizes): number {
   const widest: BodyPosition = {
@@ -107,8 +116,13 @@ export function bandDepth(sizes: PlanetSizes): number {
     house: 1,
     isRetrograde: true,
   };
-  const shortens = sizes.planetLabel === 'full' || sizes.planetLabel === 'degree';
-  const levels: PlanetSizes[] = shortens ? [sizes, { ...sizes, planetLabel: 'column' }] : [sizes];
+  const from = LABEL_LEVELS.indexOf(sizes.planetLabel);
+  // Minutes dropped alone make no label deeper than the column; the column and lighter ones may.
+  const lighter = LABEL_LEVELS.slice(
+    Math.max(from + 1, LABEL_LEVELS.indexOf('column')),
+    LABEL_LEVELS.indexOf(sizes.lightest ?? 'column') + 1,
+  );
+  const levels = [sizes, ...lighter.map((planetLabel) => ({ ...sizes, planetLabel }))];
   return (
     TICK + GAP + Math.max(...levels.map((s) => stackDepth(labelLines(widest, 'ink', s), INNER_GAP))) + GAP
   );
@@ -280,7 +294,10 @@ function placeInHouses(
   sizes: PlanetSizes,
 ): Placement {
   // Degree and sign are the least a label shows; the glyph alone only where the picture has no labels.
-  const lightest = Math.max(LABEL_LEVELS.indexOf(sizes.planetLabel), LABEL_LEVELS.indexOf('column'));
+  const lightest = Math.max(
+    LABEL_LEVELS.indexOf(sizes.planetLabel),
+    LABEL_LEVELS.indexOf(sizes.lightest ?? 'column'),
+  );
   const levels = bodies.map(() => LABEL_LEVELS.indexOf(sizes.planetLabel));
   const population = (house: number) => bodies.filter((b) => b.house === house).length;
   for (;;) {
@@ -299,7 +316,7 @@ function placeInHouses(
       const withLevels = placed.map((p, k) => ({ ...p, level: levels[k] as number }));
       return {
         placed: sizes.planetLabel === 'none' ? placed : fillRoom(withLevels, glyphCls, asc, band, sizes),
-        betweenLines: true,
+        fit: 'positions',
       };
     }
     // A body alone in its house is pushed out only by a crowded neighbour: lighten the crowded first.
@@ -312,12 +329,13 @@ function placeInHouses(
 }
 
 /**
- * A band whose lines leave too little room for one column of degree and sign per body near its house
- * (the inner band of a two-ring wheel on a phone, where text may not shrink under 9 pixels): the
- * labels may go as far round the band as they must, then the planets' glyphs go down to the label's
- * size. Only a band too small for a column per body between its lines anywhere round it drops the
- * degree, keeping glyph and sign: a label on a house line would read as in either house. Labels cross
- * lines only when even those do not fit, and the glyphs alone are the very last resort.
+ * A band whose lines leave too little room for one position (column, or radial where the band is
+ * deep enough) per body near its house (the inner band of a two-ring wheel on a phone, where text may
+ * not shrink under 9 pixels): the labels may go as far round the band as they must, then the planets'
+ * glyphs go down to the label's size. Only a band too small for a position per body between its lines
+ * anywhere round it drops the degree, keeping glyph and sign, and gives it back to each label whose
+ * position fits where it stands (fillRoom): a label on a house line would read as in either house.
+ * Labels cross lines only when even those do not fit, and the glyphs alone are the very last resort.
  */
 function placeWithoutRoom(
   bodies: readonly BodyPosition[],
@@ -334,36 +352,55 @@ function placeWithoutRoom(
       { ...band, walls },
       Infinity,
     );
-  const columns = { ...sizes, planetLabel: 'column' as const };
-  const small = { ...columns, glyph: Math.min(sizes.glyph, sizes.label) };
-  const signs = { ...small, planetLabel: 'sign' as const };
+  const small = (s: PlanetSizes) => ({ ...s, glyph: Math.min(sizes.glyph, sizes.label) });
+  const lightest = sizes.lightest ?? 'column';
+  const positions: PlanetSizes[] = (['column', 'radial'] as const)
+    .filter((level) => level === 'column' || lightest === 'radial')
+    .map((level) => ({ ...sizes, planetLabel: level }));
+  const signs = small({ ...sizes, planetLabel: 'sign' });
   const bare = { ...sizes, planetLabel: 'none' as const };
-  // A band sized for glyph and sign (see wheel.ts) has no depth for a column.
-  const fits = sizes.planetLabel !== 'sign';
-  const walled =
-    (fits ? (attempt(columns, band.walls) ?? attempt(small, band.walls)) : null) ??
-    attempt(signs, band.walls);
-  if (walled) return { placed: walled, betweenLines: true };
-  const placed = ((fits ? attempt(small, []) : null) ?? attempt(signs, []) ?? attempt(bare, [])) as Placed[];
-  return { placed, betweenLines: false };
-}
-
-/** Bodies placed, and whether every label stands between the band's lines. */
-interface Placement {
-  placed: Placed[];
-  betweenLines: boolean;
+  // A band sized for glyph and sign (see wheel.ts) has no depth for a position.
+  const forms = sizes.planetLabel === 'sign' ? [] : [...positions, ...positions.map(small)];
+  for (const form of [...forms, signs]) {
+    const walled = attempt(form, band.walls);
+    if (!walled) continue;
+    // Fuller labels where they fit after all, as between the lines of roomier bands.
+    const level = LABEL_LEVELS.indexOf(form.planetLabel);
+    const filled = fillRoom(
+      walled.map((p) => ({ ...p, level })),
+      glyphCls,
+      asc,
+      band,
+      { ...sizes, glyph: form.glyph },
+    );
+    return { placed: filled, fit: form === signs ? 'signs' : 'positions' };
+  }
+  const placed = [...forms.slice(-1), signs, bare].reduce<Placed[] | null>(
+    (found, s) => found ?? attempt(s, []),
+    null,
+  ) as Placed[];
+  return { placed, fit: 'across' };
 }
 
 /**
- * Whether this band holds its bodies' labels between its lines: a wheel whose inner band does not
- * gives the outer ring's room back to it (see wheel.ts).
+ * How a band holds its bodies' labels: each with degree and sign and none on a line (`positions`;
+ * a crowded house may overflow into its neighbours, with leaders), none on a line only where some
+ * keep glyph and sign alone (`signs`), or only across the lines (`across`).
  */
-export const labelsFitBetweenLines = (
+export type LabelFit = 'positions' | 'signs' | 'across';
+
+interface Placement {
+  placed: Placed[];
+  fit: LabelFit;
+}
+
+/** How this band holds its bodies' labels: a wheel whose inner band holds too little takes room from the design ring (see wheel.ts). */
+export const labelFit = (
   bodies: readonly BodyPosition[],
   asc: number,
   band: PlanetBand,
   sizes: PlanetSizes,
-): boolean => placeInHouses(bodies, 'ink', asc, band, sizes).betweenLines;
+): LabelFit => placeInHouses(bodies, 'ink', asc, band, sizes).fit;
 
 /** The band of one side's bodies, as SVG. */
 export function planetBand(

@@ -15,13 +15,7 @@ import { signGlyph } from './glyphs.js';
 import { el, num, type Point } from './svg.js';
 import { COMPACT_BELOW, DEFAULT_WHEEL_OPTIONS, svgDocument, type WheelOptions } from './theme.js';
 import { CENTRE, pointAt, screenAngle, WHEEL_SIZE } from './wheel-geometry.js';
-import {
-  bandDepth,
-  labelsFitBetweenLines,
-  type PlanetBand,
-  planetBand,
-  type PlanetSizes,
-} from './wheel-planets.js';
+import { bandDepth, labelFit, type PlanetBand, planetBand, type PlanetSizes } from './wheel-planets.js';
 import { wheelDetails } from './wheel-details.js';
 
 /**
@@ -33,8 +27,9 @@ import { wheelDetails } from './wheel-details.js';
  * lines by nature (mono tells the natures apart by dashes). `details` adds a data box, a planet table
  * and an aspect grid beside the wheel (below it on narrow pictures). Below 600 pixels the compact
  * layout draws shorter labels (degree and sign, no minutes) in larger type, so no text is smaller
- * than 9 pixels; every planet label keeps its degree and sign, but for the inner band of a two-ring
- * wheel on a phone, whose labels keep glyph and sign (no room for more between its house lines).
+ * than 9 pixels; every planet label keeps its degree and sign (a phone's two-ring wheel stacks its
+ * inner labels along the radius), but where the gate ring too leaves a phone's inner band no room
+ * for them between its house lines: there a label keeps glyph and sign where its degree does not fit.
  */
 
 export interface WheelChart {
@@ -63,13 +58,15 @@ interface WheelSizes extends PlanetSizes {
 
 /**
  * Planet text of the compact layout in SVG units, for a wheel drawn `width` pixels wide: labels of
- * 10 pixels, no larger than the layout's other text and never under 9 pixels, and glyphs a quarter
- * larger (a tenth with rings, whose bands are narrower). Fixed units
- * drew them at 12 and 14 pixels on a phone, where each label needs its sign glyph too.
+ * 10 pixels, no larger than the layout's other text and never under 9 pixels (with rings, 9 pixels:
+ * their bands are narrower, and a phone's inner band needs the room to keep every degree), and glyphs
+ * a quarter larger (a tenth with rings). Fixed units drew them at 12 and 14 pixels on a phone, where
+ * each label needs its sign glyph too.
  */
 function compactPlanetText(width: number, rings: boolean): { glyph: number; label: number } {
   const units = (pixels: number) => (pixels * WHEEL_SIZE) / width;
-  const label = Math.ceil(Math.max(units(9.05), Math.min(20.5, units(10))) * 10) / 10;
+  const floor = units(9.05);
+  const label = Math.ceil((rings ? floor : Math.max(floor, Math.min(20.5, units(10)))) * 10) / 10;
   return { glyph: Math.min(25, Math.round(label * (rings ? 11 : 12.5)) / 10), label };
 }
 
@@ -81,7 +78,8 @@ function sizesFor(options: WheelOptions, width: number): WheelSizes {
       ...compactPlanetText(width, rings),
       planetLabel: rings ? 'column' : 'degree',
       fullest: 'degree',
-      house: 20.5,
+      // With rings, house numbers of 10 pixels leave a phone's deeper inner band room for them.
+      house: rings ? Math.min(20.5, Math.ceil(((10 * WHEEL_SIZE) / width) * 10) / 10) : 20.5,
       zodiac: 26,
       gate: 20.5,
       angle: 20.5,
@@ -521,19 +519,25 @@ const personalityBand = (ring: Ring, walls: PlanetBand['walls'], sizes: PlanetSi
 });
 
 /**
- * The rings and each band's labels: degree and sign, unless a small two-ring picture leaves the inner
- * band too little room for a column of degree and sign per body between its house lines. Then both
- * bands start at glyph and sign, each label getting its degree back where its stack fits (fillRoom
- * in wheel-planets.ts), and the design ring gives the depth it no longer needs to the inner band,
- * so that no label stands on a line (a label on a line reads as in either house).
+ * The rings and each band's labels: degree and sign. A small two-ring picture gives its inner band
+ * the depth of a radial label (glyph, degree and sign along the radius, one line of text wide across
+ * the band), taken from the aspect circle, for the houses too crowded for columns. Where even radial
+ * labels do not fit between the inner band's house lines (with the gate ring as well, on a phone),
+ * the band keeps the depth of a column and its labels start at glyph and sign, each getting its
+ * degree back where its stack fits (fillRoom in wheel-planets.ts); where not even those fit, both
+ * bands start at glyph and sign and the design ring gives the depth it no longer needs to the inner
+ * band, so that no label stands on a line (a label on a line reads as in either house).
  */
 function layOut(chart: WheelChart, options: WheelOptions, sizes: WheelSizes, walls: PlanetBand['walls']) {
-  const ring = rings(options, sizes);
   const asc = chart.personality.angles.ascendant.longitude;
   const bodies = bodiesOf(chart.personality);
-  const roomy = { ring, inner: sizes as PlanetSizes, outer: sizes as PlanetSizes };
-  if (!options.designRing || !options.labels || !sizes.compact) return roomy;
-  if (labelsFitBetweenLines(bodies, asc, personalityBand(ring, walls, sizes), sizes)) return roomy;
+  const columns = { ring: rings(options, sizes), inner: sizes as PlanetSizes, outer: sizes as PlanetSizes };
+  if (!options.designRing || !options.labels || !sizes.compact) return columns;
+  const radial: PlanetSizes = { ...sizes, lightest: 'radial' };
+  const deep = rings(options, sizes, radial, sizes);
+  if (labelFit(bodies, asc, personalityBand(deep, walls, radial), radial) === 'positions')
+    return { ring: deep, inner: radial, outer: sizes as PlanetSizes };
+  if (labelFit(bodies, asc, personalityBand(columns.ring, walls, sizes), sizes) !== 'across') return columns;
   const signs: PlanetSizes = { ...sizes, planetLabel: 'sign', fullest: 'column' };
   return { ring: rings(options, sizes, signs), inner: signs, outer: signs };
 }

@@ -8,16 +8,19 @@
  * details beside or below. A label's sign must be the sign of its `data-sign` (the body's own, from
  * the chart) and its degree the chart's; no text box of the picture overlaps another (boxes from the
  * bundled fonts' own tables, test/helpers/svg-geometry.ts) and no planet label lies on a house cusp
- * or an axis. The one exception to the degree: on a phone, the inner band of a two-ring wheel has no
- * room between its house lines for a column of degree and sign per body at the 9-pixel text floor
- * (docs/decisions.md, Rendering); there its labels show glyph and sign, and the design ring keeps
- * its degrees.
+ * or an axis. A phone's two-ring wheel stacks its inner labels along the radius (glyph, degree,
+ * sign) in a band deepened from the aspect circle, where a column of degree and sign per body did not
+ * fit between the house lines at the 9-pixel text floor (docs/decisions.md, Rendering). The one
+ * exception left to the degree: with the gate ring as well on a phone, the inner band has no room
+ * between its house lines even for radial labels, and keeps glyph and sign where a label's degree
+ * does not fit.
  * Stelliums, both well documented: 1962-02-04, seven bodies in Aquarius (Sun, Moon, Mercury, Venus,
  * Mars, Jupiter, Saturn: the eclipse conjunction of 4-5 February 1962); 2020-01-12, Sun, Mercury,
  * Jupiter, Saturn and Pluto in Capricorn (the Saturn-Pluto conjunction of that day).
  * Measured over the 40 births, labels without their degree before -> now: the design ring at 800 and
  * 1280 px 112 of 960 -> 0; both rings at 800 px 174 of 960 -> 0; 400 px without rings 233 of 480
- * -> 0; the design ring at 390 px 921 of 960 -> 480 (the inner band).
+ * -> 0; the design ring at 390 px 921 of 960 -> 480 (the inner band) -> 0 (radial inner labels),
+ * and at 400 px 480 -> 0; both rings at 390 px 540 -> 449, at 400 px 480 -> 442, at 520 px 264 -> 0.
  * Sign glyphs: Unicode's zodiac signs U+2648-U+2653, in the order Aries to Pisces.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,10 +41,9 @@ import {
 import { parseXml, textOf, withAttr } from '../../helpers/xml.js';
 
 const SIGN_CHARS = Array.from({ length: 12 }, (_, i) => String.fromCodePoint(0x2648 + i));
-// `degrees`: which labels show degree and sign: all; the design ring's ('design': on a phone the
-// inner band of a two-ring wheel has no room between its house lines for a column of degree and sign
-// per body at the 9-pixel text floor, so it shows glyph and sign); or, with both rings on a phone,
-// not every one ('some').
+// `degrees`: which labels show degree and sign: all, or, with both rings on a phone, not every one
+// ('some': the inner band has no room between its house lines for radial labels at the 9-pixel text
+// floor, so a label there keeps glyph and sign where its degree does not fit).
 const LAYOUTS = [
   { width: 800, designRing: false, gateRing: false, details: false, degrees: 'all' },
   { width: 800, designRing: true, gateRing: true, details: false, degrees: 'all' },
@@ -49,10 +51,10 @@ const LAYOUTS = [
   { width: 1280, designRing: true, gateRing: false, details: false, degrees: 'all' },
   { width: 1200, designRing: true, gateRing: true, details: true, degrees: 'all' },
   { width: 400, designRing: false, gateRing: false, details: false, degrees: 'all' },
-  { width: 400, designRing: true, gateRing: false, details: false, degrees: 'design' },
+  { width: 400, designRing: true, gateRing: false, details: false, degrees: 'all' },
   { width: 400, designRing: true, gateRing: true, details: false, degrees: 'some' },
   { width: 400, designRing: false, gateRing: false, details: true, degrees: 'all' },
-  { width: 390, designRing: true, gateRing: false, details: false, degrees: 'design' },
+  { width: 390, designRing: true, gateRing: false, details: false, degrees: 'all' },
   { width: 390, designRing: true, gateRing: true, details: false, degrees: 'some' },
   { width: 300, designRing: true, gateRing: true, details: false, degrees: 'some' },
 ] as const;
@@ -105,9 +107,7 @@ describe('every planet label carries its own sign, apart from every other label 
           // The degree as the chart has it, beside the sign: "♅ ♐" is not a position.
           const body = bodiesOf(source).find((b) => b.name === name)!;
           const degrees = body.positionInSign.split('°')[0]!;
-          const side = band.attrs['data-side'];
-          const held = layout.degrees === 'all' || (layout.degrees === 'design' && side === 'design');
-          if (held && !text.includes(`${degrees}°${want}`))
+          if (layout.degrees === 'all' && !text.includes(`${degrees}°${want}`))
             problems.push(`chart ${i} ${name}: "${text}" should show ${degrees}°${want}`);
         }
       }
