@@ -1,25 +1,13 @@
 import type { Ephemeris } from '../ephemeris/index.js';
+import { ASPECT_TRANSITS } from './aspects.js';
 
 /**
  * The natal points transits are read against: the Sun, Moon, Mercury..Pluto, the true node, the
  * ascendant and the midheaven, at the birth instant and place.
  */
 
-export const NATAL_POINT_NAMES = [
-  'Sun',
-  'Moon',
-  'Mercury',
-  'Venus',
-  'Mars',
-  'Jupiter',
-  'Saturn',
-  'Uranus',
-  'Neptune',
-  'Pluto',
-  'North Node',
-  'Ascendant',
-  'Midheaven',
-] as const;
+/** The planets a transit aspects (the same ten), then the node and the two angles. */
+export const NATAL_POINT_NAMES = [...ASPECT_TRANSITS, 'North Node', 'Ascendant', 'Midheaven'] as const;
 export type NatalPointName = (typeof NATAL_POINT_NAMES)[number];
 
 const PLANET_KEY = {
