@@ -99,6 +99,13 @@ describe('a 10-s PostgreSQL outage', () => {
     }
     pg.resume();
     await until('ready again', async () => (await fetch(`${url}/ready`)).status === 200, 30_000);
+    // The end is logged before /ready answers 200, but the line crosses the child's stderr pipe on its
+    // own time: wait for it rather than read the log at once.
+    await until(
+      'the end logged',
+      async () => logLines(proc!).some((l) => l.msg === 'database reachable again'),
+      5_000,
+    );
     await mcp.close();
 
     // The outage was real: every check and every request needing the database was refused.
