@@ -18,19 +18,9 @@ import {
 } from '../../../src/core/transits/index.js';
 import { samplerOf } from '../../../src/core/transits/bodies.js';
 import { angleDiff, jd, SECONDS_PER_DAY } from '../../helpers/ephemeris.js';
-import { checkAgainstPeer } from '../../helpers/transit-peer.js';
+import { ASPECT_PLANETS, checkAgainstPeer } from '../../helpers/transit-peer.js';
 
-const PLANETS: AspectTransit[] = [
-  'Sun',
-  'Mercury',
-  'Venus',
-  'Mars',
-  'Jupiter',
-  'Saturn',
-  'Uranus',
-  'Neptune',
-  'Pluto',
-];
+const PLANETS = ASPECT_PLANETS;
 const minutes = (a: number, b: number) => Math.abs(a - b) * 1440;
 
 let ephemeris: Ephemeris;
