@@ -179,9 +179,12 @@ function databaseLabel(url: string | undefined): Record<string, string> {
 /** What the start settled of reservations left by a process that was killed (UsageSettlement). */
 function logRecovery(store: Store, log: Logger): void {
   store.usage.recovery.then(
-    ({ ledgers, refunded }) => {
+    ({ ledgers, refunded, unconfirmed }) => {
       if (ledgers)
-        log.info({ ledgers, refunded }, 'usage settled for a process that stopped with answers in flight');
+        log.info(
+          { ledgers, refunded, unconfirmed },
+          'usage settled for a process that stopped with answers in flight',
+        );
     },
     (e: unknown) =>
       log.warn(

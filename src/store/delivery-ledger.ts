@@ -40,6 +40,11 @@ export interface OrphanLedger {
   complete: boolean;
   /** Units delivered per reservation. */
   delivered: Map<string, number>;
+  /**
+   * Answers whose write was under way at the kill: a line before the write, none after it. They
+   * count as delivered (charged); some may never have reached the socket.
+   */
+  unconfirmed: number;
   /** Deletes its files once its reservations are settled. */
   remove(): void;
 }
@@ -53,9 +58,10 @@ interface Segment {
 }
 
 /**
- * The local record of which reserved meter units reached the socket (see UsageSettlement). One line
- * per answer, `<reservation> <units>`, written with a plain write just before the answer's bytes are
- * handed to the socket, and `<reservation> -<units>` if that write then fails: no sync, since a
+ * The local record of which reserved meter units reached the socket (see UsageSettlement). Per
+ * answer, `<reservation> <units>` written with a plain write just before the answer's bytes are
+ * handed to the socket, then `<reservation> sent` once they were, or `<reservation> -<units>` if that
+ * write failed (so a line without either marks an answer being written at the kill): no sync, since a
  * process killed with SIGKILL leaves its writes in the page cache, and a reboot is told apart by the
  * boot id each segment starts with. Each
  * process writes its own segments (`<pid>-<nonce>.<seq>.ledger`); a segment goes once every
@@ -72,8 +78,11 @@ export class DeliveryLedger {
     if (dir) mkdirSync(dir, { recursive: true });
   }
 
-  /** Records `units` of `reservation` as delivered (negative: taken back). Throws when it cannot. */
-  record(reservation: string, units: number): void {
+  /**
+   * Records `units` of `reservation` as delivered (negative: taken back), or with `sent` that the
+   * bytes of an answer recorded before have reached the socket. Throws when it cannot.
+   */
+  record(reservation: string, units: number | 'sent'): void {
     if (!this.dir) return;
     let current = this.segments.at(-1);
     if (!current || this.fd === null || current.lines >= SEGMENT_LINES) current = this.nextSegment();
@@ -140,20 +149,29 @@ export class DeliveryLedger {
   private readOrphan(owner: string, paths: string[]): OrphanLedger {
     const delivered = new Map<string, number>();
     let complete = this.boot !== null;
+    let unconfirmed = 0;
     for (const path of paths) {
       const [header, ...lines] = (existsSync(path) ? readFileSync(path, 'utf8') : '').split('\n');
       if (header !== `boot ${this.boot}`) complete = false;
       for (const line of lines) {
-        const m = /^([0-9a-f-]{36}) (-?\d+)$/.exec(line);
+        const m = /^([0-9a-f-]{36}) (-?\d+|sent)$/.exec(line);
         // One short line is written whole or not at all; anything else is not a delivery.
         if (!m) continue;
-        delivered.set(m[1]!, (delivered.get(m[1]!) ?? 0) + Number(m[2]));
+        if (m[2] === 'sent') {
+          unconfirmed--;
+          continue;
+        }
+        const units = Number(m[2]);
+        // A write begun adds one answer to confirm; a failed one (negative) confirms it undelivered.
+        unconfirmed += units > 0 ? 1 : -1;
+        delivered.set(m[1]!, (delivered.get(m[1]!) ?? 0) + units);
       }
     }
     return {
       owner,
       complete,
       delivered,
+      unconfirmed: Math.max(0, unconfirmed),
       remove: () => paths.forEach((p) => rmSync(p, { force: true })),
     };
   }

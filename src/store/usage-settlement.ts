@@ -34,6 +34,11 @@ export interface Recovery {
   ledgers: number;
   /** Units given back: reserved for answers that never reached the socket. */
   refunded: number;
+  /**
+   * Answers being written at the kill (a line before the write, none after): charged as delivered,
+   * though some may not have reached the socket. The bound on what a kill can overcharge.
+   */
+  unconfirmed: number;
 }
 
 /**
@@ -47,7 +52,8 @@ export interface Recovery {
  * A process killed with reservations open leaves them and its ledger behind; the next process on the
  * same data directory reads the ledger and gives back exactly the units of answers that never
  * reached the socket (`recover`). The one window left is between the ledger line and the socket
- * write just after it, in one synchronous step: a kill there charges an answer never sent. Answers
+ * write just after it: a kill there charges an answer perhaps never sent. A second line once the
+ * write is done tells those answers apart, so the start reports how many there were. Answers
  * are charged unless shown undelivered: a ledger from before a reboot, or one that cannot be found,
  * leaves its reservations charged.
  */
@@ -93,14 +99,14 @@ export class UsageSettlement {
     if (!delivered) {
       held.refund += units;
       if (written) this.record(id, -units);
-    }
+    } else if (written) this.record(id, 'sent');
     if (--held.answers > 0) return;
     this.held.delete(id);
     this.owed.set(id, held.refund);
     this.schedule(0);
   }
 
-  private record(id: string, units: number): void {
+  private record(id: string, units: number | 'sent'): void {
     try {
       this.ledger.record(id, units);
     } catch {
@@ -113,8 +119,10 @@ export class UsageSettlement {
   async recover(): Promise<Recovery> {
     await this.db.query(`DELETE FROM usage_pending WHERE created_at < now() - interval '${ABANDONED_AFTER}'`);
     let refunded = 0;
+    let unconfirmed = 0;
     const orphans = this.ledger.orphans();
     for (const orphan of orphans) {
+      if (orphan.complete) unconfirmed += orphan.unconfirmed;
       const { rows } = await this.db.query<{ id: string; units: string }>(
         'SELECT id, units FROM usage_pending WHERE owner = $1',
         [orphan.owner],
@@ -128,7 +136,7 @@ export class UsageSettlement {
       refunded += refunds.reduce((a, b) => a + b, 0);
       orphan.remove();
     }
-    return { ledgers: orphans.length, refunded };
+    return { ledgers: orphans.length, refunded, unconfirmed };
   }
 
   /**

@@ -8,7 +8,9 @@
  * Regressions: an outside probe saw +30, +46 and +11 units over three gzip rounds (the unit was
  * committed before the body was compressed); with the bytes readied first, +1 to +10 units a round
  * remained in every encoding (the group commit's COMMIT under way at the kill), until the charge
- * became a reservation settled by the delivery.
+ * became a reservation settled by the delivery. A CI run then met the window the design leaves (a
+ * kill between the ledger line and the socket write: +1 unit); the ledger's second line per answer
+ * now lets the restart name such answers, and the test allows exactly those.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,7 +115,7 @@ describe('kill -9 with compressed answers', () => {
     ...[1, 2].map((round) => ['mcp', 'gzip', round] as const),
   ];
   it.each(rounds)(
-    '%s, %s, round %i: after a restart the units charged equal the answers received whole',
+    '%s, %s, round %i: after a restart the units charged equal the answers received whole, but those the restart names as being written',
     async (surface, encoding, round) => {
       const env = {
         DATABASE_URL: pg.url,
@@ -154,10 +156,14 @@ describe('kill -9 with compressed answers', () => {
       await proc.exited;
       proc = undefined;
       // The killed process had reservations open (answers in flight), and the restart gave back
-      // exactly those that never reached the socket.
+      // exactly those that never reached the socket. An answer whose write was under way at the
+      // kill stays charged, and the restart names how many there were (docs/decisions.md).
       expect(charged).toBeGreaterThanOrEqual(settled);
       if (charged > settled) expect(log).toContain('usage settled for a process that stopped');
-      expect(settled).toBe(received);
+      const unconfirmed = Number(/"unconfirmed":(\d+)/.exec(log)?.[1] ?? 0);
+      expect(unconfirmed).toBeLessThan(CONCURRENCY);
+      expect(settled).toBeGreaterThanOrEqual(received);
+      expect(settled - received).toBeLessThanOrEqual(unconfirmed);
     },
     120_000,
   );

@@ -123,6 +123,8 @@ describe('after a kill -9', () => {
     expect(r1.ledgers + r2.ledgers).toBeGreaterThanOrEqual(1);
     // Delivered, and the one being written at the kill: charged. The rest: given back.
     expect(await units(keyId)).toBe(2);
+    // The start that settled the ledger names the one answer whose write had begun but not ended.
+    expect([r1, r2].find((r) => r.ledgers)!.unconfirmed).toBe(1);
     expect(await pending(keyId)).toBe(0);
     expect(readdirSync(join(dataDir, 'usage-ledger')).filter((f) => f.endsWith('.ledger'))).toEqual([]);
     await Promise.all([one!.close(), two!.close()]);
