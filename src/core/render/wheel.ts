@@ -497,6 +497,29 @@ function describe(chart: WheelChart, options: WheelOptions): { title: string; de
   return { title, desc };
 }
 
+/**
+ * A synastry's legend: whose planets each ring holds (B's in B's colour). Top right, or bottom right
+ * when the MC points into the top right quarter (its label would be there, and the IC's is then at
+ * the bottom left); the top left is the sidereal label's.
+ */
+function ringLegend(chart: WheelChart, sizes: WheelSizes): string | false {
+  if (!chart.personB) return false;
+  const { ascendant, midheaven } = chart.personality.angles;
+  const mcAngle = ((screenAngle(ascendant.longitude, midheaven.longitude) % 360) + 360) % 360;
+  const atBottom = mcAngle < 90;
+  const lines = ['Inner: person A', 'Outer: person B'];
+  const f = sizes.angle;
+  const step = f * (1 + LABEL_LEADING);
+  const first = atBottom ? WHEEL_SIZE - f * 0.3 - step * (lines.length - 1) : f;
+  return el(
+    'text',
+    { class: 'ring-legend', 'font-size': f, 'text-anchor': 'end', 'data-legend': 'synastry' },
+    ...lines.map((line, k) =>
+      el('tspan', { x: WHEEL_SIZE - 4, y: num(first + k * step), class: k ? 'd-fill' : 'ink' }, line),
+    ),
+  );
+}
+
 /** "Sidereal zodiac" and the ayanamsa with its value, in the wheel's top left corner. */
 function zodiacLabel(zodiac: ZodiacInfo | undefined, sizes: WheelSizes): string | false {
   if (zodiac?.type !== 'sidereal') return false;
@@ -591,6 +614,7 @@ export function wheelBody(chart: WheelChart, options: WheelOptions, sizes: Wheel
       ),
     angleLabels(p, asc, ring, sizes),
     zodiacLabel(chart.zodiac, sizes),
+    ringLegend(chart, sizes),
   );
 }
 

@@ -1,8 +1,9 @@
 /**
  * The synastry wheel (issue 38, part 2): with person B, B's planets (the 10, node and Chiron) are
  * drawn on the outer ring where the design planets go, each at B's own longitude, in a group marked
- * data-person="B", and the description says so; A's planets stay on the inner band. Without B the
- * wheel is unchanged (wheel.test.ts's golden SVGs pin it).
+ * data-person="B", and the description says so; A's planets stay on the inner band. A legend in a
+ * right corner says which ring is whose, clear of the rings and of the angle labels (its box from
+ * the bundled font's metrics). Without B the wheel is unchanged (wheel.test.ts's golden SVGs pin it).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +13,10 @@ import {
   astrologyData,
 } from '../../../src/core/astrology/index.js';
 import { PERSON_B_FIELDS } from '../../../src/core/birth/index.js';
+import { boxesOverlap, textBox } from '../../../src/core/render/font-metrics.js';
 import { DEFAULT_WHEEL_OPTIONS, renderWheel } from '../../../src/core/render/index.js';
+import { CENTRE } from '../../../src/core/render/wheel-geometry.js';
+import { parseXml, textOf, withAttr } from '../../helpers/xml.js';
 import { sharedCities, sharedEphemeris, sharedKnowledge } from '../../helpers/shared.js';
 
 const A = { birthDate: '1940-10-09', birthTime: '18:30', birthLocation: 'Liverpool, United Kingdom' };
@@ -54,8 +58,48 @@ describe('synastry wheel', () => {
     });
   }
 
-  it('draws no B ring without person B', () => {
+  it('labels the rings in a right corner, clear of the circles and of the angle labels', async () => {
+    const deps = { cities: await sharedCities(), ephemeris: sharedEphemeris() };
+    const knowledge = await sharedKnowledge();
+    // A's birth at every hour of the day turns the MC through the top of the wheel, the top right
+    // corner included (its label sits there when the MC is 40-80 degrees from the right horizontal):
+    // the legend then moves to the bottom right.
+    const corners = new Set<string>();
+    for (let hour = 0; hour < 24; hour++) {
+      const a = { ...A, birthTime: `${String(hour).padStart(2, '0')}:30` };
+      const chart = astrologyData(knowledge, astrologyBirth(deps, a), false);
+      for (const width of [390, 1280]) {
+        const root = parseXml(renderWheel({ ...chart, personB }, { ...DEFAULT_WHEEL_OPTIONS, width }));
+        const [legend] = withAttr(root, 'data-legend');
+        const lines = legend!.children.filter((c) => c.name === 'tspan');
+        expect(lines.map(textOf)).toEqual(['Inner: person A', 'Outer: person B']);
+        const size = Number(legend!.attrs['font-size']);
+        corners.add(Number(lines[0]!.attrs.y) < CENTRE ? 'top' : 'bottom');
+        const outermost = Math.max(...withAttr(root, 'r').map((c) => Number(c.attrs.r)));
+        const angleBoxes = withAttr(root, 'data-angle').flatMap((group) => {
+          const text = group.children.find((c) => c.name === 'text')!;
+          const angleSize = Number(text.attrs['font-size']);
+          return text.children
+            .filter((c) => c.name === 'tspan')
+            .map((t) => textBox(textOf(t), Number(t.attrs.x), Number(t.attrs.y), angleSize, 'middle'));
+        });
+        for (const line of lines) {
+          const box = textBox(textOf(line), Number(line.attrs.x), Number(line.attrs.y), size, 'end');
+          // The box's point nearest the centre lies outside every circle of the wheel...
+          const dx = Math.max(box.x0 - CENTRE, 0, CENTRE - box.x1);
+          const dy = Math.max(box.y0 - CENTRE, 0, CENTRE - box.y1);
+          expect(Math.hypot(dx, dy), `${hour}:30, ${width} px`).toBeGreaterThan(outermost);
+          // ...and clear of the AC, MC, DC and IC labels.
+          for (const angle of angleBoxes)
+            expect(boxesOverlap(box, angle), `${hour}:30, ${width} px`).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('draws no B ring and no legend without person B', () => {
     const svg = renderWheel(data, { ...DEFAULT_WHEEL_OPTIONS, width: 800 });
     expect(svg).not.toContain('data-person="B"');
+    expect(svg).not.toContain('data-legend');
   });
 });
