@@ -1,13 +1,11 @@
 /**
  * The desktop server, as a Markdown section for BENCHMARKS.md (bench/run.ts wires it in):
- * - `chart-service stdio` (the build): time from spawning it to its `initialize` answer, on a fresh
- *   data directory and on one that already holds a store; median of 5 starts each.
- * - Human Design charts per second (one core, the chart core: humanDesignMoments + computeChart over
- *   the same births) with the native Swiss Ephemeris addon and with its WebAssembly build, each in a
- *   process of its own (the build is chosen once per process, EPHEMERIS_ENGINE), in the same run.
- * Run alone with `npm run build && npx tsx bench/desktop.ts`.
+ * `chart-service stdio` (the build), time from spawning it to its `initialize` answer, on a fresh
+ * data directory and on one that already holds a store; median of 5 starts each. Also, as
+ * `bench/desktop.ts rate`, the chart core's rate on this process's Swiss Ephemeris build (EPHEMERIS),
+ * which bench/engines.ts runs once per build. Run alone with `npm run build && npx tsx bench/desktop.ts`.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,24 +75,10 @@ function chartRate(): { engine: string; chartsPerSecond: number } {
   return { engine: EPHEMERIS_ENGINE.kind, chartsPerSecond: 1e6 / us };
 }
 
-function rateIn(engine: 'native' | 'wasm'): number {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/desktop.ts', 'rate'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, EPHEMERIS_ENGINE: engine },
-  });
-  const r = JSON.parse(out) as { engine: string; chartsPerSecond: number };
-  if (r.engine !== engine) throw new Error(`asked for ${engine}, measured ${r.engine}`);
-  return r.chartsPerSecond;
-}
-
 export async function desktopSection(): Promise<string> {
   log('desktop: stdio initialize…');
   const { fresh, existing } = await initializeTimes();
-  log('desktop: chart rate native vs WebAssembly…');
-  const native = rateIn('native');
-  const wasm = rateIn('wasm');
-  return `## Desktop: stdio start and the WebAssembly ephemeris
+  return `## Desktop: stdio start
 
 \`chart-service stdio\` (the build), time from spawning the process to its \`initialize\` answer,
 median of ${STARTS} starts (the handshake is answered before the store opens; the first start on a
@@ -104,14 +88,6 @@ fresh directory also copies the snapshot with the bundled knowledge indexed):
 |---|---|
 | fresh | ${fmt(median(fresh), 0)} |
 | existing store | ${fmt(median(existing), 0)} |
-
-Human Design chart core (humanDesignMoments + computeChart), ${CHARTS} births over 1900-2100, one
-core, each engine in a process of its own, same run:
-
-| Swiss Ephemeris build | charts/s | vs native |
-|---|---|---|
-| native addon | ${fmt(native, 0)} | 1.00x |
-| WebAssembly (same C sources) | ${fmt(wasm, 0)} | ${fmt(wasm / native, 2)}x |
 `;
 }
 

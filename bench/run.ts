@@ -19,6 +19,7 @@ import { scaleOutSection } from './scale-out.js';
 import { zoneResolutionSection } from './zones.js';
 import { compressionSection } from './compression.js';
 import { desktopSection } from './desktop.js';
+import { enginesSection, measureEngines } from './engines.js';
 import { measureMemory, memorySection } from './memory.js';
 import { sageBenchSection } from './sage.js';
 import { plateauSoakSection } from './soak-plateau.js';
@@ -201,6 +202,7 @@ async function main(): Promise<void> {
   sections.push(await sageBenchSection());
   sections.push(await compressionSection());
   sections.push(await desktopSection());
+  sections.push(enginesSection(await measureEngines()));
   sections.push(memorySection(await measureMemory()));
   log('long soak (30 min)…');
   sections.push(await plateauSoakSection());

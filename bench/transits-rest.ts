@@ -23,6 +23,7 @@ const ROUNDS = 5;
 const FLOOR_TARGET_RATIO = 0.5;
 const P99_TARGET_RATIO = 2;
 const PERIODS_TARGET_MS = 50;
+const NATAL_TARGET_RATIO = 1.5;
 const DAY_MS = 86_400_000;
 const CHART_LOAD = { connections: 10, duration: 10 };
 
@@ -59,6 +60,9 @@ export interface TransitRestResult {
   coreMs: number;
   periodsMs: number;
   periodsEvents: number;
+  natalPeriodsMs: number;
+  natalRatio: number;
+  natalAspects: number;
   restMs: number;
   parseMs: number;
   bytes: number;
@@ -116,6 +120,9 @@ export async function measureTransitRest(): Promise<TransitRestResult> {
       coreMs: core.seriesMs,
       periodsMs: core.periodsMs,
       periodsEvents: core.periodsEvents,
+      natalPeriodsMs: core.natalPeriodsMs,
+      natalRatio: core.natalRatio,
+      natalAspects: core.natalAspects,
       restMs: median((t) => t.ms),
       parseMs: median((t) => t.parseMs),
       bytes: rounds[0]!.bytes,
@@ -145,6 +152,7 @@ export function transitRestSection(r: TransitRestResult): string {
 | 366 days of gate and line periods, 13 bodies, in-process | ms |
 |---|---|
 | transitPeriods (${r.periodsEvents.toLocaleString('en-US')} events) | **${fmt(r.periodsMs)}** — ${verdict(r.periodsMs <= PERIODS_TARGET_MS)} (target ≤ ${PERIODS_TARGET_MS} ms) |
+| the same with a birth, as get_transit_periods answers it (natal points, channel and center windows, ${r.natalAspects} exact aspects of Sun to Pluto) | ${fmt(r.natalPeriodsMs)}: **${fmt(r.natalRatio, 2)}x** the periods alone (fastest rounds) — ${verdict(r.natalRatio <= NATAL_TARGET_RATIO)} (target ≤ ${NATAL_TARGET_RATIO}x) |
 
 ## Chart latency beside transits (POST /api/chart, distinct births, ${CHART_LOAD.connections} connections, ${CHART_LOAD.duration} s)
 

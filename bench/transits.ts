@@ -1,9 +1,10 @@
 /**
- * Transit core benchmarks (not wired into bench/run.ts yet):
+ * Transit core benchmarks (bench/transits-rest.ts puts them in BENCHMARKS.md):
  * - series: one leap year hourly (2024, 8,784 points) of all 13 Human Design bodies through the
  *   series core, against the naive floor measured in the same run: one raw swe_calc_ut call per body
  *   with its own ephemeris call per point (11: Earth and Ketu are Sun and Rahu + 180 degrees), no
- *   output objects. Target: at most 0.5x the floor.
+ *   output objects, on the same build of the Swiss Ephemeris (EPHEMERIS). Target: at most 0.5x the
+ *   floor.
  * - periods: 366 days of gate and line events of all 13 bodies in-process. Target: at most 50 ms.
  * - periods with a birth (issue 38): the same plus the natal part get_transit_periods adds (natal
  *   points, channel and center windows, exact aspects of Sun to Pluto) for one birth. Target: the
@@ -13,8 +14,8 @@
  * `npm run build && npx tsx bench/transits.ts`.
  */
 import { pathToFileURL } from 'node:url';
-import swisseph from 'swisseph';
-import { createEphemeris, PLANET_KEYS, SE_BODY } from '../src/core/ephemeris/index.js';
+import { bundledEphePath, createEphemeris, PLANET_KEYS, SE_BODY } from '../src/core/ephemeris/index.js';
+import { chooseLibrary } from '../src/core/ephemeris/swiss-choice.js';
 import { hdChartAt } from '../src/core/human-design/birth-chart.js';
 import {
   ASPECT_TRANSITS,
@@ -34,7 +35,11 @@ const BIRTH_JD = Date.UTC(1990, 5, 15, 12) / 86_400_000 + 2_440_587.5;
 const YEAR = { startDate: { year: 2024, month: 1, day: 1 }, endDate: { year: 2024, month: 12, day: 31 } };
 const START_JD = Date.UTC(2024, 0, 1) / 86_400_000 + 2_440_587.5;
 const POINTS = 366 * 24;
-const FLAGS = swisseph.SEFLG_SWIEPH | swisseph.SEFLG_SPEED;
+/** SEFLG_SWIEPH | SEFLG_SPEED. */
+const FLAGS = 2 | 256;
+/** The build the service runs (EPHEMERIS), called directly for the floor. */
+const LIBRARY = chooseLibrary().library;
+LIBRARY.setEphePath(bundledEphePath());
 /** The 11 Human Design bodies with their own call (the body table's), as a series reads them. */
 const CALLED = PLANET_KEYS.map((key) => SE_BODY[key]);
 
@@ -57,8 +62,8 @@ function naiveFloor(): number {
   for (let i = 0; i < POINTS; i++) {
     const t = START_JD + i / 24;
     for (const body of CALLED) {
-      const r = swisseph.swe_calc_ut(t, body, FLAGS);
-      if ('longitude' in r) sink += r.longitude;
+      const r = LIBRARY.calcUt(t, body, FLAGS);
+      if (typeof r !== 'string') sink += r.xx[0]!;
     }
   }
   return sink;

@@ -1,11 +1,12 @@
 #!/usr/bin/env sh
 # The package as a person installs it: `npm pack` (compiled code, data, fonts, knowledge, the
 # ephemeris files and their WebAssembly build; nothing of tests or benches), then `npm install -g`
-# of the tarball into scratch prefixes: normally (the optional native swisseph addon is built), where
-# node-gyp cannot build it (no Node headers: the install still succeeds, without the addon, and the
-# WebAssembly build runs; so do `npm ci` and `npm run build` in a clone), with --ignore-scripts (the
-# addon skipped on purpose: WebAssembly), and with Node 24 (test/helpers/node24: npm running on it
-# builds the addon against Node 24's own headers); then `npx <tarball>` and the Claude Desktop bundle
+# of the tarball into scratch prefixes: normally (the optional native swisseph addon is built, and
+# runs with EPHEMERIS=native), where node-gyp cannot build it (no Node headers: the install still
+# succeeds, without the addon, and the WebAssembly build runs; so do `npm ci` and `npm run build` in
+# a clone), with --ignore-scripts (the addon skipped on purpose), and with Node 24
+# (test/helpers/node24: npm running on it builds the addon against Node 24's own headers, run with
+# EPHEMERIS=native); then `npx <tarball>` (the default build, WebAssembly) and the Claude Desktop bundle
 # (`npm run bundle`, unpacked and started as its manifest says). test/e2e/stdio.test.ts runs against
 # each, checking the start line that names the build and the Node major it runs on. Run from .ci/run
 # after `npm test`; needs the registry for the package's dependencies.
@@ -47,10 +48,15 @@ run_stdio_test() {
     npx vitest run --project service test/e2e/stdio.test.ts "$@"
 }
 
-echo "== npm install -g (scripts run: the native addon is built)"
+echo "== npm install -g (scripts run: the native addon is built, and runs with EPHEMERIS=native)"
 npm install -g --prefix "$TMP/normal" --no-audit --no-fund --loglevel=error "$TGZ"
 "$TMP/normal/bin/chart-service" stdio --help >/dev/null
-run_stdio_test "$TMP/normal/bin/chart-service" native "$NODE_MAJOR"
+cat >"$TMP/native-chart-service" <<WRAP
+#!/bin/sh
+EPHEMERIS=native exec "$TMP/normal/bin/chart-service" "\$@"
+WRAP
+chmod +x "$TMP/native-chart-service"
+run_stdio_test "$TMP/native-chart-service" native "$NODE_MAJOR"
 
 echo "== npm install -g where the addon cannot be built (node-gyp finds no Node headers)"
 mkdir "$TMP/no-headers"
@@ -96,7 +102,7 @@ PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24" \
   npm install -g --prefix "$TMP/node24" --no-audit --no-fund --loglevel=error "$TGZ"
 cat >"$TMP/node24-chart-service" <<WRAP
 #!/bin/sh
-PATH="$NODE24/bin:\$PATH" exec "$TMP/node24/bin/chart-service" "\$@"
+PATH="$NODE24/bin:\$PATH" EPHEMERIS=native exec "$TMP/node24/bin/chart-service" "\$@"
 WRAP
 chmod +x "$TMP/node24-chart-service"
 run_stdio_test "$TMP/node24-chart-service" native 24
@@ -111,7 +117,8 @@ chmod +x "$TMP/npx-chart-service"
 "$TMP/npx-chart-service" --help >/dev/null
 cd "$ROOT"
 # Not the SIGTERM case: the signal reaches npx, which dies of it whatever the server does.
-run_stdio_test "$TMP/npx-chart-service" native "$NODE_MAJOR" -t 'SDK stdio client|stdin closing|Inspector'
+# The default build (EPHEMERIS=auto): WebAssembly, though the addon was built.
+run_stdio_test "$TMP/npx-chart-service" wasm "$NODE_MAJOR" -t 'SDK stdio client|stdin closing|Inspector'
 
 echo "== the Claude Desktop bundle (npm run bundle), started as its manifest says"
 npm run bundle --silent
@@ -120,7 +127,7 @@ node_modules/.bin/mcpb unpack "chart-service-$VERSION.mcpb" "$TMP/mcpb" >/dev/nu
 test ! -e "$TMP/mcpb/node_modules/swisseph/build"
 cat >"$TMP/mcpb-chart-service" <<WRAP
 #!/bin/sh
-EPHEMERIS_ENGINE=wasm exec node "$TMP/mcpb/dist/src/main.js" "\$@"
+EPHEMERIS=wasm exec node "$TMP/mcpb/dist/src/main.js" "\$@"
 WRAP
 chmod +x "$TMP/mcpb-chart-service"
 run_stdio_test "$TMP/mcpb-chart-service" wasm "$NODE_MAJOR"

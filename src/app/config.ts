@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { EPHEMERIS_ENGINE } from '../core/ephemeris/index.js';
+import { ENGINE_SETTINGS, EPHEMERIS_ENGINE } from '../core/ephemeris/index.js';
 import { availableParallelism } from 'node:os';
 import type { AdmissionLimits } from '../http-bridge/admission.js';
 import { parseProxyEntry } from '../http-bridge/proxy-trust.js';
@@ -227,17 +227,16 @@ function oauth(env: NodeJS.ProcessEnv): OAuthConfig {
 }
 
 /**
- * EPHEMERIS_ENGINE: `native` or `wasm`, or unset. The build itself is chosen when the ephemeris
+ * EPHEMERIS: `auto` (the default), `native` or `wasm`. The build itself is chosen when the ephemeris
  * module loads (core/ephemeris/swiss-choice.ts); here a bad value, or `native` where the addon did
  * not load, stops the start with a message instead.
  */
-function ephemerisEngine(env: NodeJS.ProcessEnv): void {
-  const value = env.EPHEMERIS_ENGINE || undefined;
-  if (value === undefined) return;
-  if (value !== 'native' && value !== 'wasm')
-    throw new ConfigError(`EPHEMERIS_ENGINE must be native or wasm, got "${value}"`);
+function ephemerisSetting(env: NodeJS.ProcessEnv): void {
+  const value = env.EPHEMERIS || 'auto';
+  if (!(ENGINE_SETTINGS as readonly string[]).includes(value))
+    throw new ConfigError(`EPHEMERIS must be one of ${ENGINE_SETTINGS.join(', ')}, got "${value}"`);
   if (value === 'native' && EPHEMERIS_ENGINE.kind !== 'native')
-    throw new ConfigError(`EPHEMERIS_ENGINE=native, but ${EPHEMERIS_ENGINE.nativeUnavailable}`);
+    throw new ConfigError(`EPHEMERIS=native, but ${EPHEMERIS_ENGINE.nativeUnavailable}`);
 }
 
 /** Every variable of the README's operator table, checked; a bad value is a ConfigError naming it. */
@@ -249,7 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^\d+(b|kb|mb)$/i.test(bodyLimit))
     throw new ConfigError(`BODY_LIMIT must look like 100kb or 1mb, got "${bodyLimit}"`);
   const database = databaseUrl(env);
-  ephemerisEngine(env);
+  ephemerisSetting(env);
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: host(env),

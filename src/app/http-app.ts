@@ -1,3 +1,4 @@
+import { EPHEMERIS_ENGINE } from '../core/ephemeris/index.js';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type Metrics, NO_METRICS, secondsSince } from '../core/metrics.js';
@@ -98,7 +99,11 @@ function addHealthRoutes(
   started: () => boolean,
 ): void {
   router.add('GET', '/health', (_req, res) => {
-    sendJson(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
+    sendJson(res, 200, {
+      status: 'ok',
+      uptimeSeconds: Math.round(process.uptime()),
+      ephemeris: EPHEMERIS_ENGINE.kind,
+    });
   });
   router.add('GET', '/ready', async (_req, res) => {
     if (drain.draining) {

@@ -92,18 +92,18 @@ export interface Core {
 }
 
 /**
- * One line at start naming the Swiss Ephemeris build that computes (the native addon is optional:
- * an install where it could not be built runs WebAssembly) and the Node version it runs on.
+ * One line at start naming the Swiss Ephemeris build that computes, why (the EPHEMERIS setting, or
+ * the native addon missing: it is optional, and an install where it could not be built has none),
+ * and the Node version it runs on.
  */
 function logEngine(log: Logger, version: string): void {
-  const context = { engine: EPHEMERIS_ENGINE.kind, version, node: process.versions.node };
-  if (EPHEMERIS_ENGINE.nativeUnavailable === null)
-    log.info(context, 'Swiss Ephemeris runs as the native addon');
-  else
-    log.info(
-      { ...context, reason: EPHEMERIS_ENGINE.nativeUnavailable },
-      'Swiss Ephemeris runs as WebAssembly: the same C library version and data files as the native addon',
-    );
+  const { kind, reason } = EPHEMERIS_ENGINE;
+  log.info(
+    { engine: kind, reason, version, node: process.versions.node },
+    kind === 'native'
+      ? 'Swiss Ephemeris runs as the native addon'
+      : 'Swiss Ephemeris runs as WebAssembly: the same C library version and data files as the native addon',
+  );
 }
 
 /**

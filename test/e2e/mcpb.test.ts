@@ -51,7 +51,7 @@ describe('manifest.json', () => {
     expect(manifest.server.mcp_config.env).toEqual({
       DATA_DIR: '${user_config.data_dir}',
       ANTHROPIC_API_KEY: '${user_config.anthropic_api_key}',
-      EPHEMERIS_ENGINE: 'wasm',
+      EPHEMERIS: 'wasm',
     });
     expect(manifest.user_config.data_dir).toMatchObject({ type: 'directory', required: false });
     expect(manifest.user_config.anthropic_api_key).toMatchObject({
@@ -72,7 +72,7 @@ describe('started as the manifest says, settings left empty', () => {
     const xdg = join(scratch, 'xdg');
     const env = stdioEnv('${user_config.data_dir}', {
       ANTHROPIC_API_KEY: '${user_config.anthropic_api_key}',
-      EPHEMERIS_ENGINE: 'wasm',
+      EPHEMERIS: 'wasm',
       XDG_DATA_HOME: xdg,
     });
     const child = spawn(bin.command, [...bin.args, 'stdio'], { env, cwd: scratch });

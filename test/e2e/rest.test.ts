@@ -213,8 +213,10 @@ describe('locations search', () => {
 });
 
 describe('service routes', () => {
-  it('/health and /ready', async () => {
-    expect((await fetch(`${svc.url}/health`)).status).toBe(200);
+  it('/health (naming the Swiss Ephemeris build) and /ready', async () => {
+    const health = await fetch(`${svc.url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', ephemeris: 'wasm' });
     const ready = await fetch(`${svc.url}/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ready', database: 'embedded' });

@@ -44,7 +44,7 @@ const BAD: Record<string, [value: string, says: RegExp]> = {
   PUBLIC_URL: ['https://charts.example.com/base', /public origin such as https:\/\/charts\.example\.com/],
   OAUTH_REGISTRATIONS_PER_MINUTE: ['0', /from 1 to 100000/],
   OAUTH_SIGN_IN_PER_MINUTE: ['many', /from 1 to 100000/],
-  EPHEMERIS_ENGINE: ['fast', /native or wasm/],
+  EPHEMERIS: ['fast', /one of auto, native, wasm/],
 };
 
 /** The variables the README's operator table lists, in its order. */

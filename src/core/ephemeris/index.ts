@@ -29,6 +29,7 @@ export {
   type SolarEclipseWhere,
 } from './eclipses.js';
 export { bundledEphePath, ENGINE as EPHEMERIS_ENGINE } from './native.js';
+export { AUTO_ENGINE, ENGINE_SETTINGS } from './swiss-choice.js';
 export {
   assertDesignSideBirth,
   assertHumanDesignBirth,

@@ -11,9 +11,14 @@ import { vendorDir } from './vendor-dir.js';
 const CHOICE = chooseLibrary();
 const swe = CHOICE.library;
 
-/** Which build computes, and why not the native addon when it is the WebAssembly one. */
-export const ENGINE: { readonly kind: 'native' | 'wasm'; readonly nativeUnavailable: string | null } = {
+/** Which build computes, and why (see swiss-choice.ts). */
+export const ENGINE: {
+  readonly kind: 'native' | 'wasm';
+  readonly reason: string;
+  readonly nativeUnavailable: string | null;
+} = {
   kind: swe.kind,
+  reason: CHOICE.reason,
   nativeUnavailable: CHOICE.nativeUnavailable,
 };
 

@@ -2,22 +2,41 @@ import type { SwissLibrary } from './swiss-library.js';
 import { nativeLibrary } from './swiss-native.js';
 import { wasmLibrary } from './swiss-wasm.js';
 
-/** Which build runs, and why the native one does not when it does not. */
+/** The EPHEMERIS setting: a build by name, or `auto` (unset), the measured default. */
+export const ENGINE_SETTINGS = ['auto', 'native', 'wasm'] as const;
+export type EngineSetting = (typeof ENGINE_SETTINGS)[number];
+
+/**
+ * What `auto` runs: WebAssembly, the build that won the levels a user sees where the two differed
+ * beyond the machine's variation (the chart core 1.22x, REST charts 1.13x; transits, eclipses, p99
+ * and memory even), measured side by side (BENCHMARKS.md, "Swiss Ephemeris builds"; bench/engines.ts).
+ * Its calls return numbers in a shared buffer where the addon builds an object and reads the
+ * ephemeris files through the file system per call.
+ */
+export const AUTO_ENGINE: 'native' | 'wasm' = 'wasm';
+
+/** Which build runs, and why. */
 export interface LibraryChoice {
   library: SwissLibrary;
-  /** Why the native addon is not used (it could not be loaded, or EPHEMERIS_ENGINE=wasm); null when it is. */
+  /** Why this build runs (the setting, or why the native addon could not). */
+  reason: string;
+  /** Why the native addon did not load; null when it loaded or was never asked for. */
   nativeUnavailable: string | null;
 }
 
 /**
- * The native addon where it loads (the first choice: built for this machine), else the WebAssembly
- * build; EPHEMERIS_ENGINE=wasm picks WebAssembly. Never throws: the settings check
- * (app/config.ts) refuses a bad value, or `native` when the addon did not load, with a clear message.
+ * The build `setting` names; `auto` runs AUTO_ENGINE, and WebAssembly wherever the native addon does
+ * not load (it is an optional dependency: an install where it could not be built has none). Never
+ * throws: the settings check (app/config.ts) refuses a bad value, or `native` where the addon did
+ * not load, with a clear message.
  */
-export function chooseLibrary(engine: string | undefined = process.env.EPHEMERIS_ENGINE): LibraryChoice {
-  if (engine === 'wasm')
-    return { library: wasmLibrary(), nativeUnavailable: 'EPHEMERIS_ENGINE=wasm asks for WebAssembly' };
+export function chooseLibrary(setting: string | undefined = process.env.EPHEMERIS): LibraryChoice {
+  const asked = setting || 'auto';
+  const wanted = asked === 'native' || asked === 'wasm' ? asked : AUTO_ENGINE;
+  if (wanted === 'wasm')
+    return { library: wasmLibrary(), reason: `EPHEMERIS=${asked}`, nativeUnavailable: null };
   const native = nativeLibrary();
-  if (typeof native !== 'string') return { library: native, nativeUnavailable: null };
-  return { library: wasmLibrary(), nativeUnavailable: native };
+  if (typeof native !== 'string')
+    return { library: native, reason: `EPHEMERIS=${asked}`, nativeUnavailable: null };
+  return { library: wasmLibrary(), reason: native, nativeUnavailable: native };
 }
