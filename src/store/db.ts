@@ -135,8 +135,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it and /ready reports the outage.
     });
+    // /ready's check on a connection of its own: on the pool it waited behind the requests' own
+    // queries under load, and a balancer whose check timed out took a busy process out of rotation.
+    const checks = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+    checks.on('error', () => {});
     const watch = options.onOutage ? new OutageWatch(options.onOutage) : undefined;
-    const db = wrap('postgres', pool, async () => pool.end(), watch);
+    const close = async () => {
+      await Promise.all([pool.end(), checks.end()]);
+    };
+    const db = wrap('postgres', pool, close, watch, checks);
     if (!options.wait) {
       await migrate(db);
       return db;
@@ -305,6 +312,7 @@ function wrap(
   pool: pg.Pool,
   close: () => Promise<void>,
   watch?: OutageWatch,
+  checks: pg.Pool = pool,
 ): Database {
   let closed = false;
   /** Runs one statement, telling the watch whether the database answered. */
@@ -337,7 +345,7 @@ function wrap(
     },
     async ping() {
       try {
-        await watched(() => pool.query('SELECT 1'));
+        await watched(() => checks.query('SELECT 1'));
         return true;
       } catch {
         return false;

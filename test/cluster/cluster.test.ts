@@ -10,7 +10,8 @@
  * - a key revoked in the database is refused by every process within KEY_CACHE_MS;
  * - a rolling restart (SIGTERM one process, the balancer drains it, start it again) fails no request;
  * - kill -9 of one process under load loses no acknowledged unit: every 200 is counted once, and
- *   at most the requests that failed are counted besides;
+ *   at most the requests that failed are counted besides; only requests sent before the balancer
+ *   took the process out of rotation fail;
  * - PostgreSQL stopped and started under load: only 200s and the service's JSON 503s, and once it is
  *   back the outage journals are replayed exactly once (the counts equal the 200s).
  */
@@ -93,9 +94,12 @@ interface Outcome {
   status: number;
   units: number;
   code?: string;
+  /** When the request was sent (Date.now()). */
+  sentAt: number;
 }
 
 async function chart(base: string, key: string): Promise<Outcome> {
+  const sentAt = Date.now();
   try {
     const res = await fetch(`${base}/api/chart`, {
       method: 'POST',
@@ -113,10 +117,11 @@ async function chart(base: string, key: string): Promise<Outcome> {
       status: res.status,
       units: res.status === 200 ? (body.meta?.units ?? 0) : 0,
       ...(body.error?.code ? { code: body.error.code } : {}),
+      sentAt,
     };
   } catch (e) {
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    return { status: 0, units: 0, code: cause?.code ?? cause?.message ?? String(e) };
+    return { status: 0, units: 0, code: cause?.code ?? cause?.message ?? String(e), sentAt };
   }
 }
 
@@ -194,10 +199,10 @@ describe('/metrics behind the balancer', () => {
         'chart_http_requests_total',
         'operation="generate_chart",surface="rest",status="200"',
       );
-      // Round robin: every process answered some of the 420 charts above. Not an equal share: a
-      // health check slowed by a busy machine takes a process out of rotation for two seconds
-      // (fall 1, rise 2), which left one process 23 in a full run.
-      expect(mine).toBeGreaterThan(0);
+      // Round robin: every process answered its share of the 420 charts above. A busy process
+      // answers its check late, and a late 200 keeps it in rotation (deploy/haproxy.cfg's timeout
+      // check; with HAProxy's one-second default, 0 and 23 charts in two full runs).
+      expect(mine).toBeGreaterThan(50);
       charts += mine;
       expect(text).toMatch(/^chart_meter_write_duration_seconds_count\{outcome="committed"\} \d+/m);
       expect(series(text, 'chart_usage_journal_backlog', '')).toBe(0);
@@ -265,16 +270,19 @@ describe('kill -9 under load', () => {
     try {
       await procs[1]!.exited;
       await until('app2 out of rotation', async () => (await lb.servers()).app2 !== 'UP', 5000);
+      const outOfRotation = Date.now();
       await pause(1500);
       const outcomes = await traffic.stop();
       const failed = outcomes.filter((o) => o.status !== 200);
-      // What was in flight on the killed process fails (a 502 from the balancer, or the connection
-      // closed without an answer); nothing else does.
-      expect(failed.length, JSON.stringify(failed)).toBeLessThanOrEqual(6);
+      // What was sent to the killed process fails: in flight at the kill, or sent on one of the
+      // balancer's kept-alive connections to it before its check noticed (HAProxy then closes the
+      // client's connection unanswered, as `http-reuse safe` does for a browser to retry). Nothing
+      // sent once it was out of rotation fails, and the survivors fail nothing.
       expect(
-        failed.every((o) => o.status === 502 || o.status === 0),
+        failed.every((o) => (o.status === 502 || o.status === 0) && o.sentAt <= outOfRotation),
         JSON.stringify(failed),
       ).toBe(true);
+      expect(outcomes.filter((o) => o.sentAt > outOfRotation + 200).length).toBeGreaterThan(20);
       const counted = await unitsOf(key);
       expect(counted).toBeGreaterThanOrEqual(acked(outcomes));
       expect(counted).toBeLessThanOrEqual(acked(outcomes) + failed.length);
