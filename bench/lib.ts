@@ -185,4 +185,19 @@ export async function startSettledService(
   return svc;
 }
 
+/**
+ * Resolves with /ready's first 200, asking every 10 ms: it answers 503 `starting` until the start-up
+ * work has settled (the knowledge checked, SAGE's catalog built, the start-up memory released).
+ */
+export async function untilReady(url: string, timeoutMs = 60_000): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${url}/ready`);
+    await res.arrayBuffer();
+    if (res.status === 200) return;
+    if (res.status !== 503 || performance.now() > end) throw new Error(`${url}/ready: ${res.status}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 export const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');

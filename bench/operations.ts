@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { openStore, PRODUCTS, type Store } from '../src/store/index.js';
 import { startPostgres } from '../test/helpers/postgres.js';
-import { distinctBirth, fmt, median, ROOT, startChild } from './lib.js';
+import { distinctBirth, fmt, median, ROOT, startChild, untilReady } from './lib.js';
 import { scaleOutSection } from './scale-out.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -241,11 +241,11 @@ function spawnToReadyDetached(
       buf += c.toString();
       const m = /Listening on (http:\/\/\S+)/.exec(buf);
       if (!m || ms) return;
-      void fetch(`${m[1]}/ready`)
-        .then(async (res) => {
+      void untilReady(m[1]!)
+        .then(async () => {
           ms = performance.now() - started;
-          status = res.status;
-          if (status === 200) await then?.(m[1]!, started);
+          status = 200;
+          await then?.(m[1]!, started);
         })
         .catch(reject)
         // SIGINT stops at once (SIGTERM would hold the drain window open for a balancer).

@@ -3,6 +3,7 @@
  * process and the server in a child process, so both share the machine's cores; comparisons that the
  * targets are stated against (REST vs a bare express route) are measured side by side in one run.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ import {
   startService,
   startSettledService,
   timeCalls,
+  untilReady,
 } from './lib.js';
 
 const sections: string[] = [];
@@ -80,7 +82,7 @@ async function coldStart(): Promise<void> {
   log('cold start…');
   const toReady = async (svc: { url: string; ms: number }) => {
     const t = performance.now();
-    if ((await fetch(`${svc.url}/ready`)).status !== 200) throw new Error('not ready');
+    await untilReady(svc.url);
     return svc.ms + (performance.now() - t);
   };
   const fresh: number[] = [];
@@ -181,7 +183,14 @@ in the spec's envelope.
 `);
 }
 
+/** The tools the bench runs besides Node, checked before the first measure rather than minutes in. */
+function preflight(): void {
+  for (const [tool, args] of [['wrk', ['-v']], ['haproxy', ['-v']]] as const)
+    if (spawnSync(tool, args).error) throw new Error(`the bench needs ${tool}: apt-get install ${tool}`);
+}
+
 async function main(): Promise<void> {
+  preflight();
   await locationCore();
   await coldStart();
   sections.push(await startupSection());
