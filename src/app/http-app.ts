@@ -1,6 +1,6 @@
-import { EPHEMERIS_ENGINE } from '../core/ephemeris/index.js';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { EPHEMERIS_ENGINE } from '../core/ephemeris/index.js';
 import { type Metrics, NO_METRICS, secondsSince } from '../core/metrics.js';
 import { Admission, type AdmissionLimits, admit } from '../http-bridge/admission.js';
 import { createAuthenticator } from '../http-bridge/auth.js';

@@ -4,7 +4,6 @@ import { wasmLibrary } from './swiss-wasm.js';
 
 /** The EPHEMERIS setting: a build by name, or `auto` (unset), the measured default. */
 export const ENGINE_SETTINGS = ['auto', 'native', 'wasm'] as const;
-export type EngineSetting = (typeof ENGINE_SETTINGS)[number];
 
 /**
  * What `auto` runs: WebAssembly, the build that won the levels a user sees where the two differed
