@@ -1,7 +1,7 @@
 /**
  * Human Design chart benchmarks, as Markdown sections for BENCHMARKS.md (bench/run.ts wires them in):
  * - core: one chart (Swiss Ephemeris via Ephemeris.humanDesignMoments + the engine's computeChart)
- *   against the Swiss Ephemeris floor (bench/ephemeris-floor.ts: the raw native calls a chart cannot
+ *   against the Swiss Ephemeris floor (bench/ephemeris-floor.ts: the raw calls a chart cannot
  *   avoid) over the same births in the same run; target at most 1.5x the floor. Also the whole tool
  *   pipeline (place lookup, wall clock in the zone, chart, V2 data) with and without tooltips.
  * - REST POST /api/chart and MCP tools/call generate_chart under load (built service, autocannon),
@@ -102,7 +102,7 @@ chart needs (${fmt(floor.floorMicrosecondsPerCall, 1)} µs each), measured in th
 
 | Per chart | µs | vs floor |
 |---|---|---|
-${row('Swiss Ephemeris floor (raw native calls)', floor.floorMicrosecondsPerChart)}
+${row('Swiss Ephemeris floor (raw calls)', floor.floorMicrosecondsPerChart)}
 ${row('Ephemeris.humanDesignMoments (26 bodies + design instant)', floor.wrapperMicrosecondsPerChart)}
 ${row('chart core: humanDesignMoments + computeChart', chart)}
 ${row('tool pipeline: place + zone + chart + V2 data', tool)}
@@ -332,8 +332,12 @@ export async function chartBenchSections(): Promise<string[]> {
   return [core, loadSection(runs), await profileSection()];
 }
 
-/** `tsx bench/chart.ts` writes the sections; `rest` or `mcp` only that profile; `pipeline` the µs per chart. */
+/**
+ * `tsx bench/chart.ts` writes the sections; `core` only the in-process one; `rest` or `mcp` only that
+ * profile; `pipeline` the µs per chart.
+ */
 async function main(mode: string | undefined): Promise<string> {
+  if (mode === 'core') return coreSection();
   if (mode === 'pipeline') return String(await pipelineMicroseconds(false));
   if (mode === 'rest' || mode === 'mcp') return profileChartPath(mode);
   return (await chartBenchSections()).join('\n');

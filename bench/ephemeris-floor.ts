@@ -1,5 +1,6 @@
 /**
- * The Swiss Ephemeris floor of one Human Design chart: the raw native calls a chart cannot avoid
+ * The Swiss Ephemeris floor of one Human Design chart: the raw calls a chart cannot avoid, on the build
+ * the service runs (bench/swiss-raw.ts)
  * (11 bodies at birth, the design-instant Newton solve on the Sun, 10 bodies at the design instant,
  * whose Sun is the solved target) with no wrapper, validation or result objects of our own. A full
  * chart benchmark reports its time next to this floor. Not wired into any npm script; run alone with
@@ -9,7 +10,6 @@
  * 1900-2100 (as real requests are) and the floor and the wrapper see the same sequence.
  */
 import { pathToFileURL } from 'node:url';
-import swisseph from 'swisseph';
 import {
   DESIGN_LAST_STEP_DAYS,
   DESIGN_MAX_ITERATIONS,
@@ -18,12 +18,13 @@ import {
   wrap180,
 } from '../src/core/ephemeris/design.js';
 import { createEphemeris, PLANET_KEYS, SE_BODY } from '../src/core/ephemeris/index.js';
+import { rawLongitude } from './swiss-raw.js';
 
 export interface EphemerisFloorResult {
   charts: number;
-  /** Native swe_calc_ut calls per chart (average). */
+  /** Raw swe_calc_ut calls per chart (average). */
   callsPerChart: number;
-  /** Median over rounds of the raw native calls per chart. */
+  /** Median over rounds of the raw calls per chart. */
   floorMicrosecondsPerChart: number;
   /** Median over rounds of Ephemeris.humanDesignMoments per chart (same births). */
   wrapperMicrosecondsPerChart: number;
@@ -37,19 +38,14 @@ export interface EphemerisFloorOptions {
   seed?: number;
 }
 
-const FLAGS = swisseph.SEFLG_SWIEPH | swisseph.SEFLG_SPEED;
 /** The Human Design bodies with their own call after the Sun (the body table's). */
 const BODIES_AFTER_SUN = PLANET_KEYS.filter((key) => key !== 'sun').map((key) => SE_BODY[key]);
 const FROM_JD = 2_415_020.5; // 1900-01-01
 const SPAN_DAYS = 73_049; // to 2100-01-01
 
-function longitudeOf(jdUT: number, body: number): { longitude: number; speed: number } {
-  const r = swisseph.swe_calc_ut(jdUT, body, FLAGS);
-  if (!('longitude' in r)) throw new Error(`swe_calc_ut failed for body ${body}`);
-  return { longitude: r.longitude, speed: r.longitudeSpeed };
-}
+const longitudeOf = rawLongitude;
 
-/** One chart's raw calls; returns how many native calls it made. */
+/** One chart's raw calls; returns how many calls it made. */
 function rawChart(birth: number): number {
   let calls = 1;
   const target = designTarget(longitudeOf(birth, SE_BODY.sun).longitude);
@@ -83,7 +79,6 @@ export function measureEphemerisFloor(options: EphemerisFloorOptions = {}): Ephe
   };
   const births = Array.from({ length: charts }, () => FROM_JD + random() * SPAN_DAYS);
 
-  // Sets the native ephemeris path and proves the data files are in use.
   const ephemeris = createEphemeris();
 
   let calls = 0;

@@ -3,7 +3,7 @@
  * - series: one leap year hourly (2024, 8,784 points) of all 13 Human Design bodies through the
  *   series core, against the naive floor measured in the same run: one raw swe_calc_ut call per body
  *   with its own ephemeris call per point (11: Earth and Ketu are Sun and Rahu + 180 degrees), no
- *   output objects, on the same build of the Swiss Ephemeris (EPHEMERIS). Target: at most 0.5x the
+ *   output objects, on the build the service runs (bench/swiss-raw.ts). Target: at most 0.5x the
  *   floor.
  * - periods: 366 days of gate and line events of all 13 bodies in-process. Target: at most 50 ms.
  * - periods with a birth (issue 38): the same plus the natal part get_transit_periods adds (natal
@@ -14,8 +14,7 @@
  * `npm run build && npx tsx bench/transits.ts`.
  */
 import { pathToFileURL } from 'node:url';
-import { bundledEphePath, createEphemeris, PLANET_KEYS, SE_BODY } from '../src/core/ephemeris/index.js';
-import { chooseLibrary } from '../src/core/ephemeris/swiss-choice.js';
+import { createEphemeris, PLANET_KEYS, SE_BODY } from '../src/core/ephemeris/index.js';
 import { hdChartAt } from '../src/core/human-design/birth-chart.js';
 import {
   ASPECT_TRANSITS,
@@ -25,6 +24,7 @@ import {
   transitPeriods,
   transitSeries,
 } from '../src/core/transits/index.js';
+import { rawLongitude } from './swiss-raw.js';
 
 const ROUNDS = 5;
 const FLOOR_TARGET_RATIO = 0.5;
@@ -35,11 +35,6 @@ const BIRTH_JD = Date.UTC(1990, 5, 15, 12) / 86_400_000 + 2_440_587.5;
 const YEAR = { startDate: { year: 2024, month: 1, day: 1 }, endDate: { year: 2024, month: 12, day: 31 } };
 const START_JD = Date.UTC(2024, 0, 1) / 86_400_000 + 2_440_587.5;
 const POINTS = 366 * 24;
-/** SEFLG_SWIEPH | SEFLG_SPEED. */
-const FLAGS = 2 | 256;
-/** The build the service runs (EPHEMERIS), called directly for the floor. */
-const LIBRARY = chooseLibrary().library;
-LIBRARY.setEphePath(bundledEphePath());
 /** The 11 Human Design bodies with their own call (the body table's), as a series reads them. */
 const CALLED = PLANET_KEYS.map((key) => SE_BODY[key]);
 
@@ -62,8 +57,7 @@ function naiveFloor(): number {
   for (let i = 0; i < POINTS; i++) {
     const t = START_JD + i / 24;
     for (const body of CALLED) {
-      const r = LIBRARY.calcUt(t, body, FLAGS);
-      if (typeof r !== 'string') sink += r.xx[0]!;
+      sink += rawLongitude(t, body).longitude;
     }
   }
   return sink;
