@@ -195,6 +195,7 @@ export function measuredWinner(rounds: EngineRounds): Engine {
 }
 
 const NAMES = { native: 'native addon', wasm: 'WebAssembly', even: 'even' } as const;
+const RUNS = { native: 'the native addon', wasm: 'WebAssembly' } as const;
 
 export function enginesSection(rounds: EngineRounds): string {
   const rows = MEASURES.map(({ label, pick, digits, higherWins }) => {
@@ -219,8 +220,8 @@ level is won outright when every round of one build beat every round of the othe
 |---|---|---|---|---|
 ${rows.join('\n')}
 
-Measured winner: **${NAMES[winner]}**. \`EPHEMERIS=auto\`, the default, runs the
-${NAMES[AUTO_ENGINE]}${winner === AUTO_ENGINE ? '' : ' (**not the measured winner: change AUTO_ENGINE**)'}.
+Measured winner: **${NAMES[winner]}**. \`EPHEMERIS=auto\`, the default, runs
+${RUNS[AUTO_ENGINE]}${winner === AUTO_ENGINE ? '' : ' (**not the measured winner: change AUTO_ENGINE**)'}.
 `;
 }
 

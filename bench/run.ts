@@ -185,7 +185,10 @@ in the spec's envelope.
 
 /** The tools the bench runs besides Node, checked before the first measure rather than minutes in. */
 function preflight(): void {
-  for (const [tool, args] of [['wrk', ['-v']], ['haproxy', ['-v']]] as const)
+  for (const [tool, args] of [
+    ['wrk', ['-v']],
+    ['haproxy', ['-v']],
+  ] as const)
     if (spawnSync(tool, args).error) throw new Error(`the bench needs ${tool}: apt-get install ${tool}`);
 }
 

@@ -7,8 +7,9 @@ export const ENGINE_SETTINGS = ['auto', 'native', 'wasm'] as const;
 
 /**
  * What `auto` runs: WebAssembly, the build that won the levels a user sees where the two differed
- * beyond the machine's variation (the chart core 1.22x, REST charts 1.13x; transits, eclipses, p99
- * and memory even), measured side by side (BENCHMARKS.md, "Swiss Ephemeris builds"; bench/engines.ts).
+ * beyond the machine's variation (the chart core, 1.21-1.22x in two runs; REST charts 1.07-1.13x,
+ * won in one run, even in the other; transits, eclipses, p99 and memory even), measured side by side
+ * (BENCHMARKS.md, "Swiss Ephemeris builds"; bench/engines.ts).
  * Its calls return numbers in a shared buffer where the addon builds an object and reads the
  * ephemeris files through the file system per call.
  */
