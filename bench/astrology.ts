@@ -1,6 +1,6 @@
 /**
  * Astrology chart time per chart in-process against its Swiss Ephemeris floor (issue 7: at most
- * 1.5x). The floor is the raw native calls the two charts need, with no wrapper, validation or
+ * 1.5x). The floor is the raw calls (bench/swiss-raw.ts) the two charts need, with no wrapper, validation or
  * result objects of ours: at birth and at the design instant, the Sun, Moon, true node and Mercury
  * to Pluto, the mean apogee, Chiron and four asteroids (swe_calc_ut) and one swe_houses_ex
  * (Placidus), plus the Newton solve of the design instant on the Sun. The chart is
@@ -9,7 +9,6 @@
  * bench/run.ts adds it to BENCHMARKS.md; run alone with `npm run build && npx tsx bench/astrology.ts`.
  */
 import { pathToFileURL } from 'node:url';
-import swisseph from 'swisseph';
 import {
   astrologyBirth,
   astrologyData,
@@ -27,6 +26,7 @@ import { createEphemeris, EXTRA_BODIES, PLANET_KEYS, SE_BODY } from '../src/core
 import { loadKnowledgeBase } from '../src/core/knowledge/index.js';
 import { loadCityTable } from '../src/core/location/index.js';
 import { fmt, median, perItem } from './lib.js';
+import { RAW, RAW_FLAGS, rawLongitude } from './swiss-raw.js';
 
 const CHARTS = 2000;
 const ROUNDS = 5;
@@ -35,7 +35,6 @@ const FROM_JD = 2_415_020.5; // 1900-01-01
 const SPAN_DAYS = 73_049; // to 2100-01-01
 const FLOOR_TARGET_RATIO = 1.5;
 
-const FLAGS = swisseph.SEFLG_SWIEPH | swisseph.SEFLG_SPEED;
 /** The bodies of an astrology chart (`planets()` and `extraBodies()`, from the body table). */
 const BODIES = [...PLANET_KEYS, ...EXTRA_BODIES].map((key) => SE_BODY[key]);
 
@@ -58,16 +57,12 @@ function births(): Birth[] {
   }));
 }
 
-function sunAt(jdUT: number): { longitude: number; speed: number } {
-  const r = swisseph.swe_calc_ut(jdUT, SE_BODY.sun, FLAGS);
-  if (!('longitude' in r)) throw new Error('swe_calc_ut failed for the Sun');
-  return { longitude: r.longitude, speed: r.longitudeSpeed };
-}
+const sunAt = (jdUT: number) => rawLongitude(jdUT, SE_BODY.sun);
 
-/** One moment's raw calls; returns how many native calls it made. */
+/** One moment's raw calls; returns how many calls it made. */
 function rawMoment(jdUT: number, b: Birth): number {
-  for (const body of BODIES) swisseph.swe_calc_ut(jdUT, body, FLAGS);
-  swisseph.swe_houses_ex(jdUT, 0, b.latitude, b.longitude, 'P');
+  for (const body of BODIES) RAW.calcUt(jdUT, body, RAW_FLAGS);
+  RAW.housesEx(jdUT, 0, b.latitude, b.longitude, 'P');
   return BODIES.length + 1;
 }
 

@@ -1,7 +1,7 @@
 /**
  * BaZi chart benchmark, as a Markdown section in the style of bench/chart.ts (bench/run.ts wires it in):
  * - core: one chart (computeBazi: the Sun at birth, Newton solves for the jie before and after,
- *   pillars, luck pillars) against its Swiss Ephemeris floor: the same native swe_calc_ut calls from
+ *   pillars, luck pillars) against its Swiss Ephemeris floor: the same raw swe_calc_ut calls (bench/swiss-raw.ts) from
  *   the same first guesses with no wrapper, validation or objects of our own, over the same births in
  *   the same run; target at most 1.5x the floor.
  * - the whole tool pipeline (place lookup, wall clock in the zone, chart, data) with and without
@@ -9,13 +9,13 @@
  * Run alone with `npm run build && npx tsx bench/bazi.ts`.
  */
 import { pathToFileURL } from 'node:url';
-import swisseph from 'swisseph';
 import { baziBirthChart, baziData, computeBazi, JIE } from '../src/core/bazi/index.js';
 import { createEphemeris, SE_BODY } from '../src/core/ephemeris/index.js';
 import { loadKnowledgeBase } from '../src/core/knowledge/index.js';
 import { loadCityTable } from '../src/core/location/index.js';
 import { utcMsFromJulianDay } from '../src/core/time/index.js';
 import { distinctBirth as distinctBirthAt, fmt, perItem } from './lib.js';
+import { rawLongitude } from './swiss-raw.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -25,7 +25,6 @@ const SEED = 1;
 const FROM_JD = 2_415_020.5; // 1900-01-01
 const SPAN_DAYS = 73_049; // to 2100-01-01
 const FLOOR_TARGET_RATIO = 1.5;
-const FLAGS = swisseph.SEFLG_SWIEPH | swisseph.SEFLG_SPEED;
 /** The core's constants (src/core/bazi/solar-terms.ts), so the floor iterates exactly as it does. */
 const MEAN_SUN_SPEED = 0.985_647;
 const LAST_STEP_DAYS = 1e-7;
@@ -41,13 +40,9 @@ function births(): number[] {
   return Array.from({ length: CHARTS }, () => FROM_JD + random() * SPAN_DAYS);
 }
 
-function sun(jdUT: number): { longitude: number; speed: number } {
-  const r = swisseph.swe_calc_ut(jdUT, SE_BODY.sun, FLAGS);
-  if (!('longitude' in r)) throw new Error('swe_calc_ut failed for the Sun');
-  return { longitude: r.longitude, speed: r.longitudeSpeed };
-}
+const sun = (jdUT: number) => rawLongitude(jdUT, SE_BODY.sun);
 
-/** Raw Newton solve; returns the native calls made. */
+/** Raw Newton solve; returns the calls made. */
 function rawSolve(target: number, guess: number): number {
   let t = guess;
   for (let calls = 1; ; calls++) {
@@ -58,7 +53,7 @@ function rawSolve(target: number, guess: number): number {
   }
 }
 
-/** The native calls one chart cannot avoid: the Sun at birth and the two jie solves. */
+/** The raw calls one chart cannot avoid: the Sun at birth and the two jie solves. */
 function rawChart(jdUT: number): number {
   const longitude = sun(jdUT).longitude;
   const m = Math.floor(mod(longitude - 315, 360) / 30);

@@ -6,8 +6,12 @@
  */
 import swisseph from 'swisseph';
 import { describe, expect, it } from 'vitest';
-import { createEphemeris } from '../../src/core/ephemeris/index.js';
+import { bundledEphePath, createEphemeris } from '../../src/core/ephemeris/index.js';
 import { eclipsesBetween } from '../../src/core/transits/index.js';
+
+// The addon called directly, on the bundled files: the service's default build is WebAssembly,
+// which never sets the addon's path (without it the addon falls back to the Moshier ephemeris).
+swisseph.swe_set_ephe_path(bundledEphePath());
 
 const jdOfYear = (y: number) => Date.UTC(y, 0, 1) / 86_400_000 + 2_440_587.5;
 

@@ -11,6 +11,7 @@
 import swisseph from 'swisseph';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bundledEphePath,
   createEphemeris,
   type Ephemeris,
   HUMAN_DESIGN_BIRTH_RANGE,
@@ -19,6 +20,10 @@ import {
 } from '../../../src/core/ephemeris/index.js';
 import { AppError } from '../../../src/core/errors.js';
 import { jd } from '../../helpers/ephemeris.js';
+
+// The addon called directly, on the bundled files: the service's default build is WebAssembly,
+// which never sets the addon's path (without it the addon falls back to the Moshier ephemeris).
+swisseph.swe_set_ephe_path(bundledEphePath());
 
 const SWIEPH = 2;
 /** Every file-based body: planets, Moon, true node and osculating apogee (from the Moon), asteroids. */
