@@ -4,14 +4,10 @@
  * missed or doubled eclipse at a search or decade boundary shows. Also checked against the canon
  * (Espenak, NASA Five Millennium Canon): 228 solar eclipses in 1901-2000.
  */
-import swisseph from 'swisseph';
 import { describe, expect, it } from 'vitest';
-import { bundledEphePath, createEphemeris } from '../../src/core/ephemeris/index.js';
+import { createEphemeris } from '../../src/core/ephemeris/index.js';
 import { eclipsesBetween } from '../../src/core/transits/index.js';
-
-// The addon called directly, on the bundled files: the service's default build is WebAssembly,
-// which never sets the addon's path (without it the addon falls back to the Moshier ephemeris).
-swisseph.swe_set_ephe_path(bundledEphePath());
+import swisseph from '../helpers/native-addon.js';
 
 const jdOfYear = (y: number) => Date.UTC(y, 0, 1) / 86_400_000 + 2_440_587.5;
 

@@ -14,7 +14,6 @@
  * - The design chart: its Sun exactly 88° of arc before the birth Sun (within 1e-6°), the issue's
  *   definition of the design instant.
  */
-import swisseph from 'swisseph';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ASTRO_PLANETS,
@@ -22,13 +21,10 @@ import {
   type ChartMoment,
   partOfFortune,
 } from '../../../src/core/astrology/index.js';
-import { bundledEphePath, createEphemeris, type Ephemeris } from '../../../src/core/ephemeris/index.js';
+import { createEphemeris, type Ephemeris } from '../../../src/core/ephemeris/index.js';
 import { angleDiff, jd } from '../../helpers/ephemeris.js';
 import { KERYKEION_CHIRON_LILITH, KERYKEION_SUBJECTS } from '../../fixtures/kerykeion-positions.js';
-
-// The addon called directly, on the bundled files: the service's default build is WebAssembly,
-// which never sets the addon's path (without it the addon falls back to the Moshier ephemeris).
-swisseph.swe_set_ephe_path(bundledEphePath());
+import swisseph from '../../helpers/native-addon.js';
 
 const ARC_MINUTE = 1 / 60;
 const SAME_LIBRARY_TOLERANCE = 1e-9;

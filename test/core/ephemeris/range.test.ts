@@ -8,10 +8,8 @@
  * have fallen back silently, so the check is needed, and (3) out-of-range dates are a clear 400.
  * No tolerances: exact boundaries.
  */
-import swisseph from 'swisseph';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  bundledEphePath,
   createEphemeris,
   type Ephemeris,
   HUMAN_DESIGN_BIRTH_RANGE,
@@ -20,10 +18,7 @@ import {
 } from '../../../src/core/ephemeris/index.js';
 import { AppError } from '../../../src/core/errors.js';
 import { jd } from '../../helpers/ephemeris.js';
-
-// The addon called directly, on the bundled files: the service's default build is WebAssembly,
-// which never sets the addon's path (without it the addon falls back to the Moshier ephemeris).
-swisseph.swe_set_ephe_path(bundledEphePath());
+import swisseph from '../../helpers/native-addon.js';
 
 const SWIEPH = 2;
 /** Every file-based body: planets, Moon, true node and osculating apogee (from the Moon), asteroids. */
