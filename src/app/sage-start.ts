@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { defaultKnowledgeDir } from '../core/knowledge/index.js';
+import { defaultKnowledgeDir, type KnowledgeFile } from '../core/knowledge/index.js';
 import { hashEmbedder } from '../core/sage/index.js';
 import { describeLoad, type LoadReport, loadSageIndex, Sage } from '../sage/index.js';
 import { LOCKS, type Store, withAdvisoryLock } from '../store/index.js';
@@ -15,11 +15,16 @@ export function startSage(
   store: Store,
   config: Config,
   log: Logger,
-  skipLoad: boolean,
-  metrics: Metrics | null = null,
-  /** Aborts the load between files (the process is stopping). */
-  signal?: AbortSignal,
+  options: {
+    skipLoad: boolean;
+    metrics: Metrics | null;
+    /** Aborts the load between files (the process is stopping). */
+    signal: AbortSignal;
+    /** The knowledge folder as the start already read it, when it is the folder to load. */
+    read?: Promise<readonly KnowledgeFile[]>;
+  },
 ): { sage: Sage; knowledgeLoad: Promise<LoadReport | null> } {
+  const { skipLoad, metrics, signal, read } = options;
   const embedder = hashEmbedder();
   const sage = new Sage(store.sage, embedder, config.anthropic, undefined, metrics ?? undefined);
   const knowledgeDir = config.knowledgeDir ?? defaultKnowledgeDir();
@@ -30,7 +35,7 @@ export function startSage(
       store.db.ready
         .then(() =>
           withAdvisoryLock(store.db, LOCKS.knowledgeLoad, () =>
-            loadSageIndex(store.sage, knowledgeDir, embedder, signal),
+            loadSageIndex(store.sage, knowledgeDir, embedder, signal, read),
           ),
         )
         .then(

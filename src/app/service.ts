@@ -1,6 +1,13 @@
+import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { createEphemeris, type Ephemeris, EPHEMERIS_ENGINE } from '../core/ephemeris/index.js';
-import { type KnowledgeBase, loadKnowledgeBase } from '../core/knowledge/index.js';
+import {
+  defaultKnowledgeDir,
+  indexKnowledge,
+  type KnowledgeBase,
+  parseKnowledgeFiles,
+  readKnowledgeFiles,
+} from '../core/knowledge/index.js';
 import { type CityTable, loadCityTable } from '../core/location/index.js';
 import { ENDPOINTS } from '../endpoints/index.js';
 import { isLoopbackBind } from '../http-bridge/mcp-guard.js';
@@ -121,6 +128,10 @@ export async function createCore(
   const metrics = overrides.metrics === undefined ? createMetrics() : overrides.metrics;
   const measured = metrics ? { metrics } : {};
   const skipKnowledgeLoad = overrides.skipKnowledgeLoad ?? false;
+  // The bundled knowledge folder is read once: the knowledge base parses it, and SAGE's start-up load
+  // checks the same read against the index when KNOWLEDGE_DIR is that folder (the default).
+  const bundledDir = defaultKnowledgeDir();
+  const bundledRead = overrides.knowledge ? undefined : readKnowledgeFiles(bundledDir);
   const [store, cities, knowledge] = await Promise.all([
     overrides.store ??
       openStore({
@@ -135,7 +146,7 @@ export async function createCore(
         ...measured,
       }),
     overrides.cities ?? loadCityTable(),
-    overrides.knowledge ?? loadKnowledgeBase(),
+    overrides.knowledge ?? bundledRead!.then((files) => indexKnowledge(parseKnowledgeFiles(files))),
   ]);
   logRecovery(store, log);
   const tools = overrides.tools ?? TOOLS;
@@ -149,7 +160,13 @@ export async function createCore(
       })
     : undefined;
   const stopping = new AbortController();
-  const { sage, knowledgeLoad } = startSage(store, config, log, skipKnowledgeLoad, metrics, stopping.signal);
+  const sameFolder = resolve(config.knowledgeDir ?? bundledDir) === bundledDir;
+  const { sage, knowledgeLoad } = startSage(store, config, log, {
+    skipLoad: skipKnowledgeLoad,
+    metrics,
+    signal: stopping.signal,
+    ...(bundledRead && sameFolder ? { read: bundledRead } : {}),
+  });
   const deps: Deps = {
     cities,
     store,

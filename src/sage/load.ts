@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { KnowledgeFormatError, listMarkdown, parseEntry } from '../core/knowledge/index.js';
+import {
+  type KnowledgeFile,
+  KnowledgeFormatError,
+  parseEntry,
+  readKnowledgeFiles,
+} from '../core/knowledge/index.js';
 import {
   chunkEntry,
   chunkText,
@@ -49,30 +53,27 @@ export function folderDigest(files: readonly { rel: string; hash: string }[]): s
   return digest.digest('hex');
 }
 
-/** Every Markdown file under `dir` as the loader reads it: relative path, content hash, text. */
-async function readFolder(dir: string): Promise<{ rel: string; hash: string; text: string }[]> {
-  let paths: string[];
-  try {
-    paths = await listMarkdown(dir);
-  } catch (cause) {
-    throw new KnowledgeFormatError(dir, 'cannot read the knowledge folder (KNOWLEDGE_DIR)', { cause });
-  }
-  // Read many at once: one at a time, each read waits its turn on an event loop that is busy with
-  // the rest of the start (the city table), and 716 such turns cost most of a second.
-  const files = [];
-  for (let start = 0; start < paths.length; start += READ_AT_ONCE) {
-    const batch = paths.slice(start, start + READ_AT_ONCE);
-    const texts = await Promise.all(batch.map((path) => readFile(path, 'utf8')));
-    for (const [i, text] of texts.entries()) {
-      // Stored paths use '/' whatever the platform, so a base loads the same everywhere.
-      files.push({ rel: relative(dir, batch[i]!).split(sep).join('/'), hash: sha256(text), text });
-    }
-  }
-  return files;
+/**
+ * Every Markdown file under `dir` as the loader reads it: relative path, content hash, text. `read`
+ * is the folder as already read at start (readKnowledgeFiles), when the start read it for the
+ * knowledge base too.
+ */
+async function readFolder(
+  dir: string,
+  read: Promise<readonly KnowledgeFile[]> = readKnowledgeFiles(dir),
+): Promise<{ rel: string; hash: string; text: string }[]> {
+  const files = await read.catch((e: unknown) => {
+    throw e instanceof KnowledgeFormatError && e.file === dir
+      ? new KnowledgeFormatError(dir, `${e.reason} (KNOWLEDGE_DIR)`, { cause: e.cause })
+      : e;
+  });
+  // Stored paths use '/' whatever the platform, so a base loads the same everywhere.
+  return files.map(({ path, text }) => ({
+    rel: relative(dir, path).split(sep).join('/'),
+    hash: sha256(text),
+    text,
+  }));
 }
-
-/** Files read together: enough to keep the I/O threads busy, few enough for any file-descriptor limit. */
-const READ_AT_ONCE = 64;
 
 /** The digest of the knowledge folder `dir` (see folderDigest). */
 export async function knowledgeDigest(dir: string): Promise<string> {
@@ -90,10 +91,12 @@ export async function loadSageIndex(
   dir: string,
   embedder: Embedder,
   signal?: AbortSignal,
+  /** The folder as already read (see readFolder). */
+  read?: Promise<readonly KnowledgeFile[]>,
 ): Promise<LoadReport> {
   const started = performance.now();
   const support = await index.prepare(embedder, TOKENIZER_VERSION);
-  const files = await readFolder(dir);
+  const files = await readFolder(dir, read);
   const digest = folderDigest(files);
   const report: LoadReport = {
     dir,

@@ -11,9 +11,12 @@ export {
   KNOWLEDGE_DOMAINS,
   type KnowledgeDomain,
   type KnowledgeEntry,
+  type KnowledgeFile,
   KnowledgeFormatError,
   listMarkdown,
   loadKnowledgeDir,
   parseEntry,
+  parseKnowledgeFiles,
+  readKnowledgeFiles,
 } from './markdown.js';
 export { checkKnowledgeDir, checkKnowledgeFiles, type KnowledgeCheck, type KnowledgeProblem } from './check.js';
