@@ -246,7 +246,10 @@ const wheel = pictureOperations({
       ...result.warnings.map((w) => `Person A: ${w}`),
       ...b.warnings.map((w) => `Person B: ${w}`),
     );
-    return renderWheel({ ...data, personB: b.personality.chart }, wheelOptions(input));
+    return renderWheel(
+      { ...data, personB: b.personality.chart, personBBirthInfo: b.birthInfo },
+      wheelOptions(input),
+    );
   },
 });
 

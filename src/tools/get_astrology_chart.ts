@@ -58,7 +58,10 @@ export const getAstrologyChartTool = defineTool({
     const options = { ...DEFAULT_WHEEL_OPTIONS, ...PICTURE_OPTIONS, width };
     if (!hasSecondPerson(input)) return renderWheel(data as AstrologyData, options);
     const b = astrologyBirth(deps, secondPersonOf(input), PERSON_B_FIELDS);
-    return renderWheel({ ...(data as AstrologyData), personB: b.personality.chart }, options);
+    return renderWheel(
+      { ...(data as AstrologyData), personB: b.personality.chart, personBBirthInfo: b.birthInfo },
+      options,
+    );
   },
   example: { birthDate: '1940-10-09', birthTime: '18:30', birthLocation: 'Liverpool, United Kingdom' },
   http: [

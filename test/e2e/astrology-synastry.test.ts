@@ -5,7 +5,8 @@
  * - without B the answer is byte for byte what it was: its sha256 below was taken from the service
  *   before synastry existed (the same request on the previous commit);
  * - B in the sidereal zodiac when A's chart is; B's warnings reach the answer labelled "Person B:";
- * - half a person B is a 400 on REST and an isError result on MCP naming the missing field and its form.
+ * - half a person B is a 400 on REST and an isError result on MCP naming the missing field and its form;
+ * - the wheel with details heads A's data box as A's and shows B's birth too.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +184,17 @@ describe('synastry on REST and MCP', () => {
     });
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
+
+    // With details, A's data box is headed as A's (it read "Natal chart") and B's birth follows
+    // (June 1942: British double summer time, UTC+2).
+    const details = await (
+      await fetch(`${svc.url}/api/astrology/wheel.svg?${q}&details=true`, { headers: authHeaders(svc.key) })
+    ).text();
+    expect(details).toContain('Person A (inner)');
+    expect(details).not.toContain('Natal chart');
+    const boxB = details.slice(details.indexOf('data-details="person-b"'));
+    expect(boxB).toContain('Person B (outer)');
+    expect(boxB).toContain('1942-06-18 14:00 (UTC+02:00)');
 
     const half = await fetch(
       `${svc.url}/api/astrology/wheel.svg?${new URLSearchParams({ ...A, birthTime1: '14:00' })}`,

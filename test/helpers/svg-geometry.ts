@@ -196,6 +196,32 @@ export function segments(root: XmlElement, select: (path: XmlElement[]) => boole
   return out;
 }
 
+/** Every <rect> under elements `select` accepts, as its four corners (transforms applied). */
+export function rectangles(
+  root: XmlElement,
+  select: (path: XmlElement[]) => boolean,
+): { corners: Point[]; path: XmlElement[] }[] {
+  const out: { corners: Point[]; path: XmlElement[] }[] = [];
+  const walk = (e: XmlElement, path: XmlElement[], m: Matrix) => {
+    const here = [e, ...path];
+    const matrix = multiply(m, transformOf(e.attrs.transform));
+    if (e.name === 'rect' && select(here)) {
+      const [x, y] = [Number(e.attrs.x ?? 0), Number(e.attrs.y ?? 0)];
+      const [w, h] = [Number(e.attrs.width), Number(e.attrs.height)];
+      const corners = [
+        { x, y },
+        { x: x + w, y },
+        { x: x + w, y: y + h },
+        { x, y: y + h },
+      ].map((p) => apply(matrix, p));
+      out.push({ corners, path: here });
+    }
+    for (const c of e.children) walk(c, here, matrix);
+  };
+  walk(root, [], IDENTITY);
+  return out;
+}
+
 const axesOf = (poly: Point[]): Point[] =>
   poly.map((p, i) => {
     const q = poly[(i + 1) % poly.length] as Point;

@@ -11,6 +11,10 @@
  *   800 px, a planet is drawn across a cusp or an axis from its true place (in another house) only
  *   when its house shows the shortest labels (the planet's glyph over its degree over its sign
  *   glyph) and still cannot hold them.
+ * - Wheel with details, natal and synastry (each birth with the next as person B): each panel (data
+ *   box, planet table, aspect grid, and a synastry's person B box), from its text, rules and cells,
+ *   lies inside the picture, off the wheel's outer circle and clear of the wheel's text and of the
+ *   other panels; a synastry has its person B box, a natal wheel none.
  * - All three: no two text boxes overlap, and all text lies inside the picture.
  * - BaZi: each pillar's hidden stems are centred under it.
  */
@@ -26,6 +30,7 @@ import {
   polygonsOverlap,
   segmentPolygon,
   segments,
+  rectangles,
   type TextRun,
   textRuns,
 } from '../helpers/svg-geometry.js';
@@ -163,6 +168,76 @@ const wheelLines: Check = (root) => {
   return problems;
 };
 
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+const panelOf = (path: XmlElement[]) => dataOf(path, 'data-details');
+
+/** The box each details panel covers: its text, its rules and its cells. */
+function panelBoxes(root: XmlElement): Map<string, Box> {
+  const boxes = new Map<string, Box>();
+  const add = (panel: string, corners: readonly Point[]) => {
+    const b = boxes.get(panel) ?? { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    for (const p of corners) {
+      b.x0 = Math.min(b.x0, p.x);
+      b.y0 = Math.min(b.y0, p.y);
+      b.x1 = Math.max(b.x1, p.x);
+      b.y1 = Math.max(b.y1, p.y);
+    }
+    boxes.set(panel, b);
+  };
+  const inPanel = (path: XmlElement[]) => panelOf(path) !== undefined;
+  for (const run of textRuns(root)) if (inPanel(run.path)) add(panelOf(run.path)!, run.corners);
+  for (const line of segments(root, inPanel)) add(panelOf(line.path)!, segmentPolygon(line));
+  for (const cell of rectangles(root, inPanel)) add(panelOf(cell.path)!, cell.corners);
+  return boxes;
+}
+
+const boxCorners = (b: Box): Point[] => [
+  { x: b.x0, y: b.y0 },
+  { x: b.x1, y: b.y0 },
+  { x: b.x1, y: b.y1 },
+  { x: b.x0, y: b.y1 },
+];
+
+/**
+ * The details panels, `expected` by name, each inside the picture, off the wheel (its outermost
+ * circle, and its text: angle labels, legend) and apart from the other panels.
+ */
+const detailsPanels =
+  (expected: readonly string[]): Check =>
+  (root) => {
+    const problems: string[] = [];
+    const boxes = panelBoxes(root);
+    if ([...boxes.keys()].sort().join(' ') !== [...expected].sort().join(' '))
+      problems.push(`panels ${[...boxes.keys()].join(' ')}, expected ${expected.join(' ')}`);
+    const v = viewBox(root);
+    const circles = withAttr(root, 'r').filter((c) => c.name === 'circle');
+    const rim = circles.reduce((a, c) => (Number(c.attrs.r) > Number(a.attrs.r) ? c : a));
+    const [cx, cy, r] = [Number(rim.attrs.cx), Number(rim.attrs.cy), Number(rim.attrs.r)];
+    const wheelText = textRuns(root).filter((run) => panelOf(run.path) === undefined);
+    const named = [...boxes];
+    named.forEach(([name, b], i) => {
+      if (b.x0 < v.x - 0.01 || b.y0 < v.y - 0.01 || b.x1 > v.x + v.w + 0.01 || b.y1 > v.y + v.h + 0.01)
+        problems.push(`panel ${name} runs off the picture`);
+      // The box's point nearest the wheel's centre lies outside its outer circle.
+      const dx = Math.max(b.x0 - cx, 0, cx - b.x1);
+      const dy = Math.max(b.y0 - cy, 0, cy - b.y1);
+      if (Math.hypot(dx, dy) <= r) problems.push(`panel ${name} reaches into the wheel`);
+      for (const run of wheelText)
+        if (polygonsOverlap(boxCorners(b), run.corners, 0.01))
+          problems.push(`panel ${name} overlaps the wheel's ${label(run)}`);
+      for (const [other, o] of named.slice(i + 1))
+        if (polygonsOverlap(boxCorners(b), boxCorners(o), 0.01))
+          problems.push(`panel ${name} overlaps panel ${other}`);
+    });
+    return problems;
+  };
+
 /** Signed shortest turn from `a` to `b` in degrees. */
 const turn = (a: number, b: number) => 180 - ((((180 - (b - a)) % 360) + 360) % 360);
 
@@ -264,8 +339,25 @@ describe(
     it('wheel with details (beside, below, compact): tables and grid clear of each other and the wheel', () => {
       const problems = sweep(
         (s, i) =>
-          renderWheel(s.astro, { ...base(widthOf(i, [1200, 800, 400])), ...ringsOf(i), details: true }),
-        [wheelLines, noOverlaps, insidePicture],
+          renderWheel(
+            { ...s.astro, birthInfo: s.birth },
+            { ...base(widthOf(i, [1200, 800, 400])), ...ringsOf(i), details: true },
+          ),
+        [wheelLines, noOverlaps, insidePicture, detailsPanels(['data', 'planets', 'aspects'])],
+      );
+      expect(problems).toEqual([]);
+    });
+
+    it("synastry wheel with details (beside, below, compact): person B's box clear of the wheel and the other panels", () => {
+      const problems = sweep(
+        (s, i) => {
+          const b = samples[(i + 1) % samples.length]!;
+          return renderWheel(
+            { ...s.astro, birthInfo: s.birth, personB: b.astro.personality, personBBirthInfo: b.birth },
+            { ...base(widthOf(i, [1280, 800, 390])), ...ringsOf(i), details: true },
+          );
+        },
+        [wheelLines, noOverlaps, insidePicture, detailsPanels(['data', 'planets', 'aspects', 'person-b'])],
       );
       expect(problems).toEqual([]);
     });

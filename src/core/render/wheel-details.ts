@@ -20,19 +20,26 @@ import { WHEEL_SIZE } from './wheel-geometry.js';
  * place, house system), a planet table (planet, sign, position, house, retrograde) and an aspect
  * grid (each pair of the ten planets, the aspect's glyph in its nature's colour and its orb). Beside
  * the wheel when the picture is wide enough (940 pixels), under it otherwise, in larger type below
- * 600 pixels, so that no text is smaller than 9 pixels.
+ * 600 pixels, so that no text is smaller than 9 pixels. A synastry's data box is headed as person A's
+ * and person B's birth follows in a box of its own, in B's colour.
  */
+
+/** A birth as the data box shows it (the answer's `birthInfo`). */
+export interface DetailsBirth {
+  date: string;
+  time: string;
+  location: string;
+  utcOffset?: string;
+  coordinates?: { lat: number; lon: number };
+}
 
 export interface DetailsChart {
   personality: AstrologyChart;
   zodiac?: ZodiacInfo;
-  birthInfo?: {
-    date: string;
-    time: string;
-    location: string;
-    utcOffset?: string;
-    coordinates?: { lat: number; lon: number };
-  };
+  birthInfo?: DetailsBirth;
+  /** Synastry: person B's chart (the outer ring) and birth. */
+  personB?: AstrologyChart;
+  personBBirthInfo?: DetailsBirth;
 }
 
 /** A drawn block with its size; placed with a translate. */
@@ -88,38 +95,31 @@ function coordinates(c: { lat: number; lon: number }): string {
   return `${dm(c.lat, 'N', 'S')} ${dm(c.lon, 'E', 'W')}`;
 }
 
-function dataBox(chart: DetailsChart, f: number, width: number): Panel {
-  const birth = chart.birthInfo;
-  const hs = chart.personality.houseSystem;
-  const houses =
-    hs.requested === hs.used
-      ? `${HOUSE_SYSTEM_LABELS[hs.used]} houses`
-      : `${HOUSE_SYSTEM_LABELS[hs.used]} houses (${HOUSE_SYSTEM_LABELS[hs.requested]} undefined here)`;
-  const lines: { text: string; cls: string; face?: Face; role: string }[] = [
-    { text: 'Natal chart', cls: 'ink', face: 'bold', role: 'heading' },
-    ...(birth
-      ? [
-          {
-            text: `${birth.date} ${birth.time}${birth.utcOffset ? ` (UTC${birth.utcOffset})` : ''}`,
-            cls: 'ink',
-            role: 'date',
-          },
-          { text: birth.location, cls: 'ink', role: 'place' },
-          ...(birth.coordinates
-            ? [{ text: coordinates(birth.coordinates), cls: 'muted', role: 'coordinates' }]
-            : []),
-        ]
-      : []),
-    { text: houses, cls: 'muted', role: 'houses' },
+interface BoxLine {
+  text: string;
+  cls: string;
+  face?: Face;
+  /** The line's data-line: heading, date, place, coordinates, houses, zodiac. */
+  role: string;
+}
+
+/** Date and time with the clock's offset, place, coordinates: `cls` for all (else muted coordinates). */
+function birthLines(birth: DetailsBirth, cls?: string): BoxLine[] {
+  return [
     {
-      text:
-        chart.zodiac?.type === 'sidereal'
-          ? `Sidereal zodiac (${ayanamsaLabel(chart.zodiac)}), true node`
-          : 'Tropical zodiac, true node',
-      cls: 'muted',
-      role: 'zodiac',
+      text: `${birth.date} ${birth.time}${birth.utcOffset ? ` (UTC${birth.utcOffset})` : ''}`,
+      cls: cls ?? 'ink',
+      role: 'date',
     },
+    { text: birth.location, cls: cls ?? 'ink', role: 'place' },
+    ...(birth.coordinates
+      ? [{ text: coordinates(birth.coordinates), cls: cls ?? 'muted', role: 'coordinates' }]
+      : []),
   ];
+}
+
+/** Lines of text wrapped to `width`, one <text> in a group with `attrs`. */
+function textBox(lines: readonly BoxLine[], f: number, width: number, attrs: Record<string, string>): Panel {
   let y = 0;
   const rows = lines.flatMap((l) =>
     fitLines(l.text, width, f, l.face ?? 'regular').map((text) => {
@@ -130,7 +130,7 @@ function dataBox(chart: DetailsChart, f: number, width: number): Panel {
   return {
     svg: el(
       'g',
-      { class: 'data-box', 'data-details': 'data' },
+      attrs,
       el(
         'text',
         { 'font-size': f },
@@ -152,6 +152,56 @@ function dataBox(chart: DetailsChart, f: number, width: number): Panel {
     width,
     height: y,
   };
+}
+
+/**
+ * The chart's data: its birth, house system and zodiac. A synastry's says it is person A's, as the
+ * wheel's legend does (the inner ring, the planet table and the aspect grid are A's).
+ */
+function dataBox(chart: DetailsChart, f: number, width: number): Panel {
+  const birth = chart.birthInfo;
+  const hs = chart.personality.houseSystem;
+  const houses =
+    hs.requested === hs.used
+      ? `${HOUSE_SYSTEM_LABELS[hs.used]} houses`
+      : `${HOUSE_SYSTEM_LABELS[hs.used]} houses (${HOUSE_SYSTEM_LABELS[hs.requested]} undefined here)`;
+  const heading = chart.personB ? 'Person A (inner)' : 'Natal chart';
+  return textBox(
+    [
+      { text: heading, cls: 'ink', face: 'bold', role: 'heading' },
+      ...(birth ? birthLines(birth) : []),
+      { text: houses, cls: 'muted', role: 'houses' },
+      {
+        text:
+          chart.zodiac?.type === 'sidereal'
+            ? `Sidereal zodiac (${ayanamsaLabel(chart.zodiac)}), true node`
+            : 'Tropical zodiac, true node',
+        cls: 'muted',
+        role: 'zodiac',
+      },
+    ],
+    f,
+    width,
+    { class: 'data-box', 'data-details': 'data' },
+  );
+}
+
+/**
+ * A synastry's person B: the birth of the outer ring's planets, in B's colour as the ring and the
+ * legend draw them (drawn alike: A's house system and zodiac). Null without B's birth.
+ */
+function personBBox(chart: DetailsChart, f: number, width: number): Panel | null {
+  const birth = chart.personBBirthInfo;
+  if (!chart.personB || !birth) return null;
+  return textBox(
+    [
+      { text: 'Person B (outer)', cls: 'd-fill', face: 'bold', role: 'heading' },
+      ...birthLines(birth, 'd-fill'),
+    ],
+    f,
+    width,
+    { class: 'data-box person-b', 'data-details': 'person-b', 'data-person': 'B' },
+  );
 }
 
 const signIndex = (sign: string) => Math.max(0, (SIGNS as readonly string[]).indexOf(sign));
@@ -370,15 +420,23 @@ export interface DetailsLayout {
 const at = (x: number, y: number, svg: string) =>
   el('g', { transform: `translate(${num(x)} ${num(y)})` }, svg);
 
+/**
+ * The panels beside the wheel (one column: data box, planet table, aspect grid) or under it (the
+ * table and the grid side by side where they fit). A synastry's person B box comes last, after A's
+ * panels, so that each heading stands over its own person's data.
+ */
 export function wheelDetails(chart: DetailsChart, options: WheelOptions): DetailsLayout {
   if (options.width >= SIDE_BY_SIDE_FROM) {
     const f = 11;
     const data = dataBox(chart, f, PANEL_WIDTH - GAP);
     const table = planetTable(chart.personality, f);
     const grid = aspectGrid(chart.personality, f);
+    const personB = personBBox(chart, f, PANEL_WIDTH - GAP);
     const width = WHEEL_SIZE + PANEL_WIDTH;
     const x = WHEEL_SIZE + 4;
-    const height = Math.max(WHEEL_SIZE, GAP + data.height + GAP + table.height + GAP + grid.height + GAP);
+    const bY = 4 * GAP + data.height + table.height + grid.height;
+    const column = bY + (personB ? personB.height + GAP : 0);
+    const height = Math.max(WHEEL_SIZE, column);
     return {
       layout: 'details',
       width,
@@ -388,7 +446,8 @@ export function wheelDetails(chart: DetailsChart, options: WheelOptions): Detail
         wheel +
         at(x, GAP, data.svg) +
         at(x, 2 * GAP + data.height, table.svg) +
-        at(x, 3 * GAP + data.height + table.height, grid.svg),
+        at(x, 3 * GAP + data.height + table.height, grid.svg) +
+        (personB ? at(x, bY, personB.svg) : ''),
     };
   }
   const compact = options.width < 600;
@@ -397,12 +456,14 @@ export function wheelDetails(chart: DetailsChart, options: WheelOptions): Detail
   const data = dataBox(chart, f, inner);
   const table = planetTable(chart.personality, f);
   const grid = aspectGrid(chart.personality, f);
+  const personB = personBBox(chart, f, inner);
   const sideBySide = table.width + GAP * 2 + grid.width <= inner;
   const top = WHEEL_SIZE + GAP;
   const tablesY = top + data.height + GAP;
-  const height = sideBySide
+  const bY = sideBySide
     ? tablesY + Math.max(table.height, grid.height) + GAP
     : tablesY + table.height + GAP * 2 + grid.height + GAP;
+  const height = bY + (personB ? personB.height + GAP : 0);
   return {
     layout: compact ? 'details-compact' : 'details-stacked',
     width: WHEEL_SIZE,
@@ -414,6 +475,7 @@ export function wheelDetails(chart: DetailsChart, options: WheelOptions): Detail
       at(GAP, tablesY, table.svg) +
       (sideBySide
         ? at(WHEEL_SIZE - GAP - grid.width, tablesY, grid.svg)
-        : at(GAP, tablesY + table.height + GAP * 2, grid.svg)),
+        : at(GAP, tablesY + table.height + GAP * 2, grid.svg)) +
+      (personB ? at(GAP, bY, personB.svg) : ''),
   };
 }

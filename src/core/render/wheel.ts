@@ -16,7 +16,7 @@ import { el, num, type Point } from './svg.js';
 import { COMPACT_BELOW, DEFAULT_WHEEL_OPTIONS, svgDocument, type WheelOptions } from './theme.js';
 import { CENTRE, pointAt, screenAngle, WHEEL_SIZE } from './wheel-geometry.js';
 import { bandDepth, labelFit, type PlanetBand, planetBand, type PlanetSizes } from './wheel-planets.js';
-import { wheelDetails } from './wheel-details.js';
+import { type DetailsBirth, wheelDetails } from './wheel-details.js';
 
 /**
  * The astrology wheel as SVG text. The ascendant sits at nine o'clock and the zodiac runs
@@ -39,13 +39,9 @@ export interface WheelChart {
   zodiac?: ZodiacInfo;
   /** Synastry: person B's chart, drawn on the outer ring where the design planets go. */
   personB?: AstrologyChart;
-  birthInfo?: {
-    date: string;
-    time: string;
-    location: string;
-    utcOffset?: string;
-    coordinates?: { lat: number; lon: number };
-  };
+  birthInfo?: DetailsBirth;
+  /** Synastry: person B's birth, shown with `details` beside person A's. */
+  personBBirthInfo?: DetailsBirth;
 }
 
 interface WheelSizes extends PlanetSizes {

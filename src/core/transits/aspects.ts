@@ -1,7 +1,7 @@
 import type { TrackedBody } from '../bodies/index.js';
 import type { Ephemeris } from '../ephemeris/index.js';
 import { mod360, type Sampler, samplerOf, wrap180 } from './bodies.js';
-import { monotonicCuts, solveMonotonic, valueAt } from './periods.js';
+import { forEachMonotonicPiece, solveMonotonic } from './pieces.js';
 import { findRoot } from './roots.js';
 import type { Track } from './track.js';
 import { buildTracks } from './tracks.js';
@@ -128,35 +128,25 @@ function lowerBound(values: readonly number[], x: number): number {
 function curveRoots(track: Track, targets: readonly number[]): CurveRoot[] {
   const out: CurveRoot[] = [];
   const n = targets.length;
-  for (let i = 0; i + 1 < track.length; i++) {
-    const a = track.t[i]!;
-    const h = track.t[i + 1]! - a;
-    const c = track.coefficients(i);
-    const cuts = monotonicCuts(c);
-    for (let k = 0; k + 1 < cuts.length; k++) {
-      const xa = cuts[k]!;
-      const xb = cuts[k + 1]!;
-      const va = valueAt(track, i, c, xa);
-      const vb = valueAt(track, i, c, xb);
-      const lo = Math.min(va, vb);
-      const hi = Math.max(va, vb);
-      // Walk the targets from lo upwards, turn by turn (360 degrees per wrap of the index).
-      const turn = Math.floor(lo / 360);
-      for (let j = lowerBound(targets, lo - 360 * turn), w = turn; ; j++) {
-        if (j === n) {
-          j = -1;
-          w++;
-          continue;
-        }
-        const value = targets[j]! + 360 * w;
-        if (value > hi) break;
-        // A root on a cut belongs to the piece it starts (found once).
-        if (value === va && k + i > 0) continue;
-        const x = solveMonotonic(c, value, xa, xb, ROOT_TOLERANCE_DAYS / h);
-        out.push({ target: j, jdUT: a + h * x, lo: a + h * xa, hi: a + h * xb });
+  forEachMonotonicPiece(track, ({ i, k, a, h, c, xa, xb, va, vb }) => {
+    const lo = Math.min(va, vb);
+    const hi = Math.max(va, vb);
+    // Walk the targets from lo upwards, turn by turn (360 degrees per wrap of the index).
+    const turn = Math.floor(lo / 360);
+    for (let j = lowerBound(targets, lo - 360 * turn), w = turn; ; j++) {
+      if (j === n) {
+        j = -1;
+        w++;
+        continue;
       }
+      const value = targets[j]! + 360 * w;
+      if (value > hi) break;
+      // A root on a cut belongs to the piece it starts (found once).
+      if (value === va && k + i > 0) continue;
+      const x = solveMonotonic(c, value, xa, xb, ROOT_TOLERANCE_DAYS / h);
+      out.push({ target: j, jdUT: a + h * x, lo: a + h * xa, hi: a + h * xb });
     }
-  }
+  });
   return out;
 }
 

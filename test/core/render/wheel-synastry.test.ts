@@ -4,6 +4,9 @@
  * data-person="B", and the description says so; A's planets stay on the inner band. A legend in a
  * right corner says which ring is whose, clear of the rings and of the angle labels (its box from
  * the bundled font's metrics). Without B the wheel is unchanged (wheel.test.ts's golden SVGs pin it).
+ * With details, a synastry's data box is headed as person A's (it was headed "Natal chart", as if
+ * the picture were one natal chart) and person B's birth has a box of its own in B's colour; the
+ * sweep (test/sweep/render-geometry.test.ts) checks where the boxes lie over 1,000 births.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,10 +27,13 @@ const B = { birthDate: '1942-06-18', birthTime: '14:00', birthLocation: 'Liverpo
 
 let data: AstrologyData;
 let personB: AstrologyChart;
+let personBBirthInfo: AstrologyData['birthInfo'];
 beforeAll(async () => {
   const deps = { cities: await sharedCities(), ephemeris: sharedEphemeris() };
   data = astrologyData(await sharedKnowledge(), astrologyBirth(deps, A), false);
-  personB = astrologyBirth(deps, B, PERSON_B_FIELDS).personality.chart;
+  const b = astrologyBirth(deps, B, PERSON_B_FIELDS);
+  personB = b.personality.chart;
+  personBBirthInfo = b.birthInfo;
 });
 
 /** data-planet -> data-longitude of the planet groups inside `svg`. */
@@ -95,6 +101,52 @@ describe('synastry wheel', () => {
         }
       }
     }
+  });
+
+  for (const width of [390, 800, 1280]) {
+    it(`details: A's data box headed as A's, B's birth in a box of its own in B's colour (${width} px)`, () => {
+      const root = parseXml(
+        renderWheel(
+          { ...data, personB, personBBirthInfo },
+          { ...DEFAULT_WHEEL_OPTIONS, width, details: true },
+        ),
+      );
+      const panels = withAttr(root, 'data-details');
+      const lines = (name: string) =>
+        withAttr(
+          panels.find((p) => p.attrs['data-details'] === name)!,
+          'data-line',
+        );
+      const text = (name: string, role: string) =>
+        lines(name)
+          .filter((l) => l.attrs['data-line'] === role)
+          .map(textOf)
+          .join(' ');
+      expect(text('data', 'heading')).toBe('Person A (inner)');
+      expect(text('data', 'date')).toBe('1940-10-09 18:30 (UTC+01:00)');
+      expect(text('person-b', 'heading')).toBe('Person B (outer)');
+      // June 1942: Britain on double summer time, two hours ahead of UT.
+      expect(text('person-b', 'date')).toBe('1942-06-18 14:00 (UTC+02:00)');
+      // Both born in Liverpool: the same place and coordinates as A's.
+      expect(text('person-b', 'place')).toBe(text('data', 'place'));
+      expect(text('person-b', 'coordinates')).toBe(text('data', 'coordinates'));
+      expect(text('person-b', 'place')).toContain('Liverpool');
+      // B's lines in B's colour, as the outer ring's planets and the legend's second line.
+      expect(new Set(lines('person-b').map((l) => l.attrs.class))).toEqual(new Set(['d-fill']));
+      // After A's panels, so that the planet table and aspect grid stay under A's heading.
+      expect(panels.map((p) => p.attrs['data-details'])).toEqual(['data', 'planets', 'aspects', 'person-b']);
+    });
+  }
+
+  it("details without person B: the data box stays the natal chart's, with no person B box", () => {
+    const root = parseXml(renderWheel(data, { ...DEFAULT_WHEEL_OPTIONS, width: 1280, details: true }));
+    const heading = withAttr(root, 'data-line').find((l) => l.attrs['data-line'] === 'heading')!;
+    expect(textOf(heading)).toBe('Natal chart');
+    expect(withAttr(root, 'data-details').map((p) => p.attrs['data-details'])).toEqual([
+      'data',
+      'planets',
+      'aspects',
+    ]);
   });
 
   it('draws no B ring and no legend without person B', () => {
