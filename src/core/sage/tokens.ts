@@ -193,8 +193,26 @@ function identifiers(items: readonly Item[], i: number, houseContext: boolean): 
   return out;
 }
 
+/**
+ * Words already read, with their tokens: a text repeats its words, and the knowledge base's 843
+ * chunks use some 15,000 distinct ones, so stemming each once halves the tokenizer's time. Cleared
+ * when full, so questions with endless new words cannot grow it.
+ */
+const wordCache = new Map<string, readonly string[]>();
+const WORD_CACHE_LIMIT = 50_000;
+
 /** One word's tokens: the word stemmed (unless a stop word) and the number an ordinal stands for. */
-function wordTokens(word: string): string[] {
+function wordTokens(word: string): readonly string[] {
+  let tokens = wordCache.get(word);
+  if (tokens === undefined) {
+    if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
+    tokens = readTokens(word);
+    wordCache.set(word, tokens);
+  }
+  return tokens;
+}
+
+function readTokens(word: string): string[] {
   if (isStopWord(word)) return [];
   const out: string[] = [];
   const ordinal = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(word);
@@ -214,15 +232,33 @@ function readWord(word: string, options: TokenizeOptions): string {
   return word;
 }
 
+/** Words that start an identifier (see identifiers): any other word that is not a number spells none. */
+const IDENTIFIER_WORDS = new Set([
+  'channel',
+  'channels',
+  'gate',
+  'gates',
+  'house',
+  'line',
+  ...Object.keys(ORDINAL_WORDS),
+]);
+
+const mayIdentify = (item: Item): boolean =>
+  item.kind === 'pair' ||
+  (item.kind === 'word' && (/^\d/.test(item.text) || IDENTIFIER_WORDS.has(item.text)));
+
 /** The tokens of a text, in reading order (see the module comment). */
 export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
-  const items = scan(text).map((item) =>
-    item.kind === 'word' ? { ...item, text: readWord(item.text, options) } : item,
-  );
-  const houseContext = items.some((it) => it.kind === 'word' && HOUSE_CONTEXT.has(it.text));
+  const items = scan(text);
+  let houseContext = false;
+  for (const item of items) {
+    if (item.kind !== 'word') continue;
+    item.text = readWord(item.text, options);
+    houseContext ||= HOUSE_CONTEXT.has(item.text);
+  }
   const out: string[] = [];
   items.forEach((item, i) => {
-    if (item.kind === 'word') out.push(...wordTokens(item.text));
+    if (item.kind === 'word') for (const t of wordTokens(item.text)) out.push(t);
     else if (item.kind === 'clock') out.push('time:clock');
     else if (item.kind === 'pair') out.push(String(item.a), String(item.b));
     else {
@@ -230,7 +266,7 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
       out.push(...chars, ...terms);
       for (const meaning of english) for (const w of meaning.split(' ')) out.push(...wordTokens(w));
     }
-    out.push(...identifiers(items, i, houseContext));
+    if (mayIdentify(item)) out.push(...identifiers(items, i, houseContext));
   });
   return out;
 }
