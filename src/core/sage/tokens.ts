@@ -195,7 +195,7 @@ function identifiers(items: readonly Item[], i: number, houseContext: boolean): 
 
 /**
  * Words already read, with their tokens: a text repeats its words, and the knowledge base's 843
- * chunks use some 15,000 distinct ones, so stemming each once halves the tokenizer's time. Cleared
+ * chunks use far fewer distinct ones than words in all, so each is stemmed once. Cleared
  * when full, so questions with endless new words cannot grow it.
  */
 const wordCache = new Map<string, readonly string[]>();
