@@ -473,7 +473,11 @@ export const degreeMinute = (positionInSign: string): string =>
 
 function describe(chart: WheelChart, options: WheelOptions): { title: string; desc: string } {
   const birth = chart.birthInfo;
-  const title = `Astrology wheel${birth ? ` for ${birth.date} ${birth.time}, ${birth.location}` : ''}`;
+  const born = (b: DetailsBirth) => `${b.date} ${b.time}, ${b.location}`;
+  const bBirth = chart.personBBirthInfo;
+  const title = chart.personB
+    ? `Synastry wheel${birth ? `: ${born(birth)} (inner)` : ''}${bBirth ? ` and ${born(bBirth)} (outer)` : ''}`
+    : `Astrology wheel${birth ? ` for ${born(birth)}` : ''}`;
   const p = chart.personality;
   const placed = (b: BodyPosition) =>
     `${b.name} ${degreeMinute(b.positionInSign)} ${b.sign}${b.isRetrograde ? ' retrograde' : ''} in house ${b.house}`;

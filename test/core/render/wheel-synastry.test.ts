@@ -19,7 +19,7 @@ import { PERSON_B_FIELDS } from '../../../src/core/birth/index.js';
 import { boxesOverlap, textBox } from '../../../src/core/render/font-metrics.js';
 import { DEFAULT_WHEEL_OPTIONS, renderWheel } from '../../../src/core/render/index.js';
 import { CENTRE } from '../../../src/core/render/wheel-geometry.js';
-import { parseXml, textOf, withAttr } from '../../helpers/xml.js';
+import { allElements, parseXml, textOf, withAttr } from '../../helpers/xml.js';
 import { sharedCities, sharedEphemeris, sharedKnowledge } from '../../helpers/shared.js';
 
 const A = { birthDate: '1940-10-09', birthTime: '18:30', birthLocation: 'Liverpool, United Kingdom' };
@@ -60,6 +60,12 @@ describe('synastry wheel', () => {
       for (const [name, body] of Object.entries(data.personality.planets))
         expect(inner.get(name)).toBe(body.longitude);
       expect(svg).toContain(`Outer ring: person B's chart, Sun in ${personB.planets.Sun.sign}.`);
+      // The title named A's birth alone ("Astrology wheel for ..."), as if the picture were one chart.
+      const root = parseXml(renderWheel({ ...data, personB, personBBirthInfo }, DEFAULT_WHEEL_OPTIONS));
+      const title = allElements(root).find((e) => e.name === 'title');
+      expect(title && textOf(title)).toBe(
+        'Synastry wheel: 1940-10-09 18:30, Liverpool, England, United Kingdom (inner) and 1942-06-18 14:00, Liverpool, England, United Kingdom (outer)',
+      );
       expect(svg).not.toContain('Outer ring: the design chart');
     });
   }
