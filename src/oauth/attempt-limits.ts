@@ -71,3 +71,19 @@ export function signInLimits(perAddress: number, now: () => number = Date.now): 
       ),
   };
 }
+
+/**
+ * Dynamic client registrations per client address (OAUTH_REGISTRATIONS_PER_MINUTE): at most that
+ * many in any minute, counted as the sign-in limits are.
+ */
+export function registrationLimit(
+  perMinute: number,
+  now: () => number = Date.now,
+): (address: string) => void {
+  const addresses = new MinuteWindow(perMinute, now);
+  return (address) =>
+    refuseIfWaiting(
+      addresses.take(address),
+      `Too many client registrations from this address (limited to ${perMinute} in any minute).`,
+    );
+}

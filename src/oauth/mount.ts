@@ -4,10 +4,9 @@ import type { OAuthConfig } from './settings.js';
 import type { TokenResolver } from '../http-bridge/auth.js';
 import { clientAddress, JSON_TYPE, type Req, send } from '../http-bridge/http.js';
 import type { ProxyTrust } from '../http-bridge/proxy-trust.js';
-import { AddressRateLimiter } from '../http-bridge/rate-limit.js';
 import type { Handler, Router } from '../http-bridge/router.js';
 import type { Store } from '../store/index.js';
-import { signInLimits } from './attempt-limits.js';
+import { registrationLimit, signInLimits } from './attempt-limits.js';
 import { logAuthorizationEvents } from './audit-log.js';
 import { consentTexts, type ServedOperations } from './consent-text.js';
 import { metadataFetch } from './metadata-fetch.js';
@@ -109,10 +108,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
     }));
 
   const library: Handler = async (req, res, target) => (await serverFor()).handle(req, res, target);
-  const registrations = new AddressRateLimiter({
-    perMinute: config.registrationsPerMinute,
-    burst: config.registrationsPerMinute,
-  });
+  const registrationAllowed = registrationLimit(config.registrationsPerMinute);
   const routes = hostChecked(router, options.checkHost);
 
   routes.add('GET', RESOURCE_METADATA_PATHS, (req, res) => {
@@ -126,7 +122,7 @@ export function mountOAuth(router: Router, options: OAuthMountOptions): OAuthMou
     await library(req, res, target);
   });
   routes.add('POST', OAUTH_ROUTES.registration, async (req, res, target) => {
-    registrations.take(clientAddress(req, trust));
+    registrationAllowed(clientAddress(req, trust));
     await library(req, res, target);
   });
   for (const path of [

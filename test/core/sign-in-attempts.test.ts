@@ -3,10 +3,16 @@
  * (README, OAUTH_SIGN_IN_PER_MINUTE row) means at most 10 attempts in any 60 seconds. Issue 37: the
  * per-key limit was a token bucket of rate 10 and burst 20, which let 20 attempts through at once
  * (and a bucket of burst 10 still lets 10 through and then one every 6 s, 19 within one minute).
+ * Client registrations per address (OAUTH_REGISTRATIONS_PER_MINUTE) are counted the same way.
  */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/core/errors.js';
-import { KEY_ATTEMPTS_PER_MINUTE, MinuteWindow, signInLimits } from '../../src/oauth/attempt-limits.js';
+import {
+  KEY_ATTEMPTS_PER_MINUTE,
+  MinuteWindow,
+  registrationLimit,
+  signInLimits,
+} from '../../src/oauth/attempt-limits.js';
 
 /** A clock at `now.t` milliseconds. */
 const clock = () => {
@@ -105,5 +111,23 @@ describe('signInLimits', () => {
       'Too many sign-in requests from this address (page views and submissions are limited to 3 in any minute). Try again in 60 seconds.',
     );
     expect(() => limits.address('203.0.113.8')).not.toThrow();
+  });
+
+  // The registration limit was a token bucket of rate and burst 30: 30 at once, then one every 2 s,
+  // so 59 registrations from one address within a minute where the README says 30 per minute.
+  it('registrations: the configured number in any minute from one address, not a bucket that refills', () => {
+    const { now, read } = clock();
+    const allowed = registrationLimit(30, read);
+    for (let i = 0; i < 30; i++) allowed('203.0.113.7');
+    now.t += 30_000;
+    const e = refusal(() => allowed('203.0.113.7'));
+    expect(e.code).toBe('rate_limited');
+    expect(e.retryAfter).toBe(30);
+    expect(e.message).toBe(
+      'Too many client registrations from this address (limited to 30 in any minute). Try again in 30 seconds.',
+    );
+    expect(() => allowed('203.0.113.8')).not.toThrow();
+    now.t += 30_000;
+    expect(() => allowed('203.0.113.7')).not.toThrow();
   });
 });
