@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import { createEphemeris, type Ephemeris, EPHEMERIS_ENGINE } from '../core/ephemeris/index.js';
 import {
   defaultKnowledgeDir,
-  indexKnowledge,
   type KnowledgeBase,
-  parseKnowledgeFiles,
+  knowledgeBaseOf,
+  type KnowledgeFile,
   readKnowledgeFiles,
 } from '../core/knowledge/index.js';
 import { type CityTable, loadCityTable } from '../core/location/index.js';
@@ -48,6 +48,8 @@ export interface ServiceOverrides {
   ephemeris?: Ephemeris;
   /** The knowledge base, or its load already under way (the stdio server lists it before the rest). */
   knowledge?: KnowledgeBase | Promise<KnowledgeBase>;
+  /** The bundled knowledge folder as already read (readKnowledgeFiles), for SAGE's start-up load. */
+  knowledgeRead?: Promise<readonly KnowledgeFile[]>;
   /** Skip loading KNOWLEDGE_DIR into the store at start (tests that never ask SAGE). */
   skipKnowledgeLoad?: boolean;
   /** Module URL of the operations worker processes load (its `OPERATIONS` export); app/operation-registry.ts by default. */
@@ -131,7 +133,8 @@ export async function createCore(
   // The bundled knowledge folder is read once: the knowledge base parses it, and SAGE's start-up load
   // checks the same read against the index when KNOWLEDGE_DIR is that folder (the default).
   const bundledDir = defaultKnowledgeDir();
-  const bundledRead = overrides.knowledge ? undefined : readKnowledgeFiles(bundledDir);
+  const bundledRead =
+    overrides.knowledgeRead ?? (overrides.knowledge ? undefined : readKnowledgeFiles(bundledDir));
   const [store, cities, knowledge] = await Promise.all([
     overrides.store ??
       openStore({
@@ -146,7 +149,7 @@ export async function createCore(
         ...measured,
       }),
     overrides.cities ?? loadCityTable(),
-    overrides.knowledge ?? bundledRead!.then((files) => indexKnowledge(parseKnowledgeFiles(files))),
+    overrides.knowledge ?? bundledRead!.then(knowledgeBaseOf),
   ]);
   logRecovery(store, log);
   const tools = overrides.tools ?? TOOLS;

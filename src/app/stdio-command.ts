@@ -7,7 +7,7 @@ import { createLogger } from './log.js';
 import { type Core, createCore } from './service.js';
 import { TOOLS } from '../tools/index.js';
 import { userDataDir } from './user-data-dir.js';
-import { loadKnowledgeBase } from '../core/knowledge/index.js';
+import { defaultKnowledgeDir, knowledgeBaseOf, readKnowledgeFiles } from '../core/knowledge/index.js';
 import type { StoreLockedError } from '../store/index.js';
 
 export const STDIO_HELP = `Usage:
@@ -48,8 +48,10 @@ export async function stdioCommand(): Promise<void> {
   const log = createLogger(config.logLevel);
   const started = performance.now();
   // The lists are answered before the store is open; `resources/list` needs the knowledge base alone,
-  // so it loads first: its 716 files read one after another waited behind the store's start.
-  const knowledge = loadKnowledgeBase();
+  // so it loads first: its 716 files read one after another waited behind the store's start. SAGE's
+  // start-up load checks the same read against the index.
+  const knowledgeRead = readKnowledgeFiles(defaultKnowledgeDir());
+  const knowledge = knowledgeRead.then(knowledgeBaseOf);
   // The store opens once the host has its tool list (or after LIST_WAIT_MS): making a machine's first
   // snapshot holds this thread for seconds (PGlite's initdb), and the list must not wait for it.
   let listed!: () => void;
@@ -63,6 +65,7 @@ export async function stdioCommand(): Promise<void> {
       metrics: null,
       lazyWorkers: true,
       knowledge,
+      knowledgeRead,
       // Two hosts started as documented share the data directory; the second serves from memory.
       whenStoreInUse: (e) => {
         inUse = e;

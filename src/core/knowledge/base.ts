@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type KnowledgeEntry, loadKnowledgeDir } from './markdown.js';
+import { type KnowledgeEntry, type KnowledgeFile, loadKnowledgeDir, parseKnowledgeFiles } from './markdown.js';
 
 /** The Markdown knowledge base, loaded once at start and immutable: tooltips and resources read it. */
 export interface KnowledgeBase {
@@ -26,6 +26,10 @@ export function defaultKnowledgeDir(): string {
 export async function loadKnowledgeBase(dir: string = defaultKnowledgeDir()): Promise<KnowledgeBase> {
   return indexKnowledge(await loadKnowledgeDir(dir));
 }
+
+/** The knowledge base of a folder already read (readKnowledgeFiles). */
+export const knowledgeBaseOf = (files: readonly KnowledgeFile[]): KnowledgeBase =>
+  indexKnowledge(parseKnowledgeFiles(files));
 
 /**
  * The entry with this id. A missing entry is a deployment fault (the knowledge folder is incomplete),

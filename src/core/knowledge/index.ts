@@ -3,6 +3,7 @@ export {
   indexKnowledge,
   introOf,
   type KnowledgeBase,
+  knowledgeBaseOf,
   knowledgeEntry,
   loadKnowledgeBase,
 } from './base.js';
