@@ -78,14 +78,41 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   return best;
 }
 
+const brotliFor = (length: number): BrotliOptions => ({
+  ...BROTLI,
+  params: { ...BROTLI.params, [constants.BROTLI_PARAM_SIZE_HINT]: length },
+});
+
 /** The body compressed on the thread pool. */
 export function compressBody(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotliAsync(body, {
-        ...BROTLI,
-        params: { ...BROTLI.params, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      })
-    : gzipAsync(body, GZIP);
+  return encoding === 'br' ? brotliAsync(body, brotliFor(body.length)) : gzipAsync(body, GZIP);
+}
+
+/** From this size on, the compressor hands back output in LARGE_CHUNK pieces rather than 16 KB. */
+const LARGE_BODY = 1024 * 1024;
+const LARGE_CHUNK = 256 * 1024;
+
+/**
+ * A body given in parts, compressed on the thread pool as one: the same bytes as compressBody of
+ * the parts joined (the compressor's output depends neither on how its input is cut nor on the size
+ * of the pieces it hands back), without the joined copy. A large body comes back in large pieces:
+ * each piece is a round trip through the event loop, 36 of them for a year of transits in gzip.
+ */
+export function compressParts(parts: readonly Buffer[], encoding: Encoding): Promise<Buffer> {
+  const length = parts.reduce((n, part) => n + part.length, 0);
+  const chunk = length >= LARGE_BODY ? { chunkSize: LARGE_CHUNK } : {};
+  const zlib =
+    encoding === 'br'
+      ? createBrotliCompress({ ...brotliFor(length), ...chunk })
+      : createGzip({ ...GZIP, ...chunk });
+  return new Promise((resolve, reject) => {
+    const out: Buffer[] = [];
+    zlib.on('data', (chunk: Buffer) => out.push(chunk));
+    zlib.once('end', () => resolve(Buffer.concat(out)));
+    zlib.once('error', reject);
+    for (const part of parts) zlib.write(part);
+    zlib.end();
+  });
 }
 
 /**

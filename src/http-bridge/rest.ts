@@ -3,10 +3,12 @@ import { AppError } from '../core/errors.js';
 import type { ResultCache } from '../operations/cache.js';
 import { parseInput } from '../operations/input.js';
 import { authorize, type Grant } from '../operations/access.js';
+import type { AnswerJson } from '../operations/answer-json.js';
 import { type Delivery, invokeOperation, type InvokeResult, UNCHARGED } from '../operations/invoke.js';
 import type { Deps } from '../operations/types.js';
 import type { Authenticator } from './auth.js';
 import {
+  bodyLength,
   clientAddress,
   encodeAnswer,
   encodingFor,
@@ -155,20 +157,25 @@ function metaOf(op: RouteRow['op'], out: { warnings: readonly string[]; charged:
 }
 
 /**
- * The success envelope around the answer's JSON text, which is spliced in rather than parsed and
+ * The success envelope around the answer's JSON, which is spliced in rather than parsed and
  * serialized again: `{success, meta?, data}`, or the answer's own fields beside `success` (flat).
- * Written straight into the bytes sent: joined as a string, the answer was copied on the heap
- * twice more (the joined text flattened to measure it, then again behind the response headers).
+ * Text is written straight into the bytes sent: joined as a string, the answer was copied on the
+ * heap twice more (the joined text flattened to measure it, then again behind the response
+ * headers). Bytes (a worker's answer, a cached one) are neither decoded nor copied: the envelope
+ * is sent in parts around them.
  */
-function envelope(row: RouteRow, json: string, meta: object | undefined): Buffer {
+function envelope(row: RouteRow, json: AnswerJson, meta: object | undefined): Buffer | Buffer[] {
+  const held = json.held;
   if (row.binding.envelope === 'flat')
-    return json === '{}' ? Buffer.from('{"success":true}') : spliced('{"success":true,', json, 1, '');
-  return spliced(`{"success":true,${meta ? `"meta":${JSON.stringify(meta)},` : ''}"data":`, json, 0, '}');
+    return json.byteLength === 2 ? Buffer.from('{"success":true}') : spliced('{"success":true,', held, 1, '');
+  return spliced(`{"success":true,${meta ? `"meta":${JSON.stringify(meta)},` : ''}"data":`, held, 0, '}');
 }
 
-/** `head`, then `json` from character `from` on, then `tail`, as UTF-8 in one buffer. */
-function spliced(head: string, json: string, from: number, tail: string): Buffer {
-  const body = from ? json.slice(from) : json;
+/** `head`, then `json` from its first (ASCII) character `from` on, then `tail`, as UTF-8. */
+function spliced(head: string, json: string | Buffer, from: number, tail: string): Buffer | Buffer[] {
+  if (typeof json !== 'string')
+    return [Buffer.from(head), json.subarray(from), ...(tail ? [Buffer.from(tail)] : [])];
+  const body = json.slice(from);
   const headBytes = Buffer.byteLength(head);
   const bodyBytes = Buffer.byteLength(body);
   const out = Buffer.allocUnsafe(headBytes + bodyBytes + tail.length);
@@ -232,7 +239,7 @@ async function readyAnswer(
     const body = envelope(row, out.json, metaOf(op, out, deps));
     if (op.httpCache) write = await readyCacheable(req, res, op, JSON_TYPE, body);
     else {
-      const answer = await encodeAnswer(JSON_TYPE, body, encodingFor(res, JSON_TYPE, body.length));
+      const answer = await encodeAnswer(JSON_TYPE, body, encodingFor(res, JSON_TYPE, bodyLength(body)));
       write = () => writeAnswer(res, 200, answer);
     }
   }
@@ -268,10 +275,12 @@ async function readyCacheable(
   res: Res,
   op: RouteRow['op'],
   type: string,
-  body: Buffer,
+  body: Buffer | readonly Buffer[],
 ): Promise<() => void> {
-  const encoding = encodingFor(res, type, body.length);
-  const tag = createHash('sha256').update(body).digest('base64url').slice(0, 32);
+  const encoding = encodingFor(res, type, bodyLength(body));
+  const hash = createHash('sha256');
+  for (const part of Buffer.isBuffer(body) ? [body] : body) hash.update(part);
+  const tag = hash.digest('base64url').slice(0, 32);
   const etag = `"${tag}${encoding ? `-${encoding}` : ''}"`;
   const cacheControl = CACHE_CONTROL[op.httpCache ?? 'private'];
   const cached = (status: number) => {

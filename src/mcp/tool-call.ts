@@ -82,7 +82,7 @@ export function toolCaller(deps: Deps, cache: ResultCache, log: Logger): ToolCal
       if (out.warnings.length) meta.warnings = out.warnings;
       return {
         ok: true,
-        json: out.json,
+        json: out.json.text,
         data: out.data,
         meta: Object.keys(meta).length ? meta : undefined,
         ...(image ? { image } : {}),

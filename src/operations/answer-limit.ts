@@ -1,4 +1,5 @@
 import { AppError } from '../core/errors.js';
+import type { AnswerJson } from './answer-json.js';
 import type { AnyOperation } from './types.js';
 
 /**
@@ -11,8 +12,8 @@ export interface AnswerLimit {
   /** What the cap applies to, for messages, e.g. "an MCP tool result". */
   label: string;
   maxBytes: number;
-  /** Bytes the surface sends for an answer with this JSON text. */
-  framedBytes(json: string): number;
+  /** Bytes the surface sends for an answer with this JSON. */
+  framedBytes(json: AnswerJson): number;
   /** Upper estimate of the framed bytes of an answer of `jsonBytes` bytes of JSON. */
   framedEstimate(jsonBytes: number): number;
 }
@@ -36,9 +37,9 @@ export const MCP_ANSWER_LIMIT: AnswerLimit = {
   label: 'an MCP tool result',
   maxBytes: MCP_RESULT_MAX_BYTES,
   framedBytes(json) {
-    const bytes = Buffer.byteLength(json);
+    const bytes = json.byteLength;
     if (bytes > MCP_RESULT_MAX_BYTES) return 2 * bytes;
-    return bytes + Buffer.byteLength(JSON.stringify(json)) + FRAME_BYTES;
+    return bytes + Buffer.byteLength(JSON.stringify(json.text)) + FRAME_BYTES;
   },
   framedEstimate: (jsonBytes) => Math.ceil(jsonBytes * (1 + TEXT_COPY_FACTOR)) + FRAME_BYTES,
 };
@@ -82,7 +83,7 @@ export function refuseByEstimate(op: AnyOperation, input: unknown, limit: Answer
 
 /** An answer's JSON, with its framed size per surface once measured (a cached answer keeps it). */
 export interface MeasuredAnswer {
-  json: string;
+  json: AnswerJson;
   framed?: Map<AnswerLimit, number>;
 }
 

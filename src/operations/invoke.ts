@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { AppError, CancelledError } from '../core/errors.js';
 import { type MeterName, type Reservation, usageMonth } from '../store/index.js';
 import { type AnswerLimit, type MeasuredAnswer, refuseByEstimate, refuseBySize } from './answer-limit.js';
+import { AnswerJson } from './answer-json.js';
 import { CachedAnswer } from './cached-answer.js';
 import { canonicalJson, type ResultCache } from './cache.js';
 import { inComputeTurn } from './compute-turn.js';
@@ -10,10 +11,11 @@ import type { AnyOperation, Caller, Deps, RunContext, RunFeedback } from './type
 
 export interface InvokeResult {
   /**
-   * The answer as JSON text, serialized once: REST sends it inside its envelope, MCP as
-   * `content[0].text`, and the result cache keeps it as bytes (see cached-answer.ts).
+   * The answer's JSON, serialized once, as text or bytes (answer-json.ts): REST sends its bytes
+   * inside its envelope, MCP its text as `content[0].text`, and the result cache keeps its bytes
+   * (see cached-answer.ts).
    */
-  json: string;
+  json: AnswerJson;
   /** The answer as an object (parsed from `json` on a cache hit, and only when asked for). */
   data(): unknown;
   cache: 'HIT' | 'MISS' | null;
@@ -113,7 +115,7 @@ export async function invokeOperation(
       refuseBySize(op, input, hit, answerLimit);
       const json = hit.json;
       let parsed: unknown;
-      const data = () => (parsed ??= JSON.parse(json));
+      const data = () => (parsed ??= JSON.parse(json.text));
       return { json, data, warnings: hit.warnings, cache: 'HIT', charged: 0, bytes: hit.bytes };
     }
   }
@@ -211,7 +213,7 @@ function answerInput(op: AnyOperation, input: Record<string, unknown>): Record<s
 }
 
 interface Execution {
-  json: string;
+  json: AnswerJson;
   data(): unknown;
   warnings: string[];
   units: number;
@@ -228,15 +230,14 @@ async function execute(
 ): Promise<Execution> {
   if (op.heavy && deps.pool) {
     const r = await deps.pool.run(op.name, input);
-    if (r.base64 !== undefined) {
-      const bytes = Buffer.from(r.base64, 'base64');
-      return { json: '', data: () => undefined, warnings: r.warnings, units: r.units, bytes };
-    }
-    const json = withWarnings(r.json, r.warnings);
+    if (r.picture)
+      return { json: NO_JSON, data: () => undefined, warnings: r.warnings, units: r.units, bytes: r.bytes };
+    // The worker's bytes stay bytes (its warnings are in them): REST and the cache never decode them.
+    const json = AnswerJson.fromBytes(r.bytes);
     let parsed: unknown;
     return {
       json,
-      data: () => (parsed ??= JSON.parse(json)),
+      data: () => (parsed ??= JSON.parse(json.text)),
       warnings: r.warnings,
       units: r.units,
       bytes: null,
@@ -249,19 +250,15 @@ async function execute(
   if (op.produces) {
     // A picture: its bytes are the answer; warnings travel in a header (REST) instead.
     const bytes = Buffer.isBuffer(result) ? result : Buffer.from(String(result), 'utf8');
-    return { json: '', data: () => undefined, warnings, units, bytes };
+    return { json: NO_JSON, data: () => undefined, warnings, units, bytes };
   }
   // Warnings travel inside the answer, where a model reads them (see schemas/warnings.ts).
   const data = warnings.length ? { ...(result as object), warnings } : result;
-  return { json: JSON.stringify(data), data: () => data, warnings, units, bytes: null };
+  return { json: AnswerJson.fromText(JSON.stringify(data)), data: () => data, warnings, units, bytes: null };
 }
 
-/** `{...answer, warnings}` on an answer that is already JSON text (an object). */
-function withWarnings(json: string, warnings: string[]): string {
-  if (!warnings.length) return json;
-  const list = `"warnings":${JSON.stringify(warnings)}`;
-  return json === '{}' ? `{${list}}` : `${json.slice(0, -1)},${list}}`;
-}
+/** A picture's answer has no JSON. */
+const NO_JSON = AnswerJson.fromText('');
 
 const UNIT_NAMES: Record<MeterName, [string, string]> = {
   chart: ['chart request', 'chart requests'],

@@ -19,7 +19,7 @@ export interface RasteriseInput {
 
 export async function rasterise(svg: string, width: number, pool: WorkerPool | undefined): Promise<Buffer> {
   if (!pool) return svgToPng(svg, width);
-  const { base64 } = await pool.run(RASTERISE_TASK, { svg, width } satisfies RasteriseInput);
-  if (base64 === undefined) throw new Error('the rasterise task answered no picture');
-  return Buffer.from(base64, 'base64');
+  const { bytes, picture } = await pool.run(RASTERISE_TASK, { svg, width } satisfies RasteriseInput);
+  if (!picture) throw new Error('the rasterise task answered no picture');
+  return bytes;
 }

@@ -16,12 +16,17 @@ import { type Metrics, NO_METRICS, secondsSince } from '../core/metrics.js';
  */
 
 /**
- * What a worker sends back: the answer as JSON text (serialized where it was computed), or for a
- * picture operation its bytes in base64 (the IPC channel carries JSON) and `json` empty.
+ * What a worker sends back: the answer's JSON as UTF-8 bytes, serialized where it was computed with
+ * its warnings in it, or a picture's bytes. Bytes, not a string: the channel's structured clone
+ * hands a Buffer over as a view of the message it read, where a string was copied onto the
+ * server's heap (8 MB for a year of hourly transits), decoded there only to be encoded back into
+ * the answer's bytes (docs/decisions.md).
  */
 export interface HeavyResult {
-  json: string;
-  base64?: string;
+  bytes: Buffer;
+  /** The bytes are a picture (SVG or PNG), not JSON. */
+  picture: boolean;
+  /** The warnings, also inside the JSON: REST sends a picture's in a header. */
   warnings: string[];
   /** Meter units the operation's `cost` gave for this input and result. */
   units: number;

@@ -10,7 +10,7 @@ import { svgToPng } from '../core/render/index.js';
 /**
  * One worker process of the pool (worker-pool.ts): loads the operation registry (the module URL in
  * its first argument) and its own dependencies once, then runs the tasks it is sent, one at a time,
- * and answers with the result's JSON text. Caller-dependent work (access, cache, metering) never
+ * and answers with the result's JSON as bytes. Caller-dependent work (access, cache, metering) never
  * happens here, and there is no store: an operation that reaches for it fails loudly.
  */
 const send = process.send?.bind(process);
@@ -82,14 +82,7 @@ async function runTask({ id, operation, input }: TaskMessage): Promise<ReplyMess
   try {
     if (operation === RASTERISE_TASK) {
       const { svg, width } = input as RasteriseInput;
-      return {
-        id,
-        ok: true,
-        json: '',
-        base64: svgToPng(svg, width).toString('base64'),
-        warnings: [],
-        units: 0,
-      };
+      return { id, ok: true, bytes: svgToPng(svg, width), picture: true, warnings: [], units: 0 };
     }
     const { deps, operations } = await ready;
     const op = operations.get(operation);
@@ -102,9 +95,10 @@ async function runTask({ id, operation, input }: TaskMessage): Promise<ReplyMess
     const units = op.cost && !ctx.notCharged ? op.cost(parsed, result) : 0;
     if (op.produces) {
       const bytes = Buffer.isBuffer(result) ? result : Buffer.from(String(result), 'utf8');
-      return { id, ok: true, json: '', base64: bytes.toString('base64'), warnings, units };
+      return { id, ok: true, bytes, picture: true, warnings, units };
     }
-    return { id, ok: true, json: JSON.stringify(result), warnings, units };
+    const json = withWarnings(JSON.stringify(result), warnings);
+    return { id, ok: true, bytes: Buffer.from(json), picture: false, warnings, units };
   } catch (e) {
     // An AppError keeps its code and wording; anything else travels as text for the server's log.
     if (e instanceof AppError) {
@@ -117,3 +111,10 @@ async function runTask({ id, operation, input }: TaskMessage): Promise<ReplyMess
 process.on('message', (task: TaskMessage) => {
   void runTask(task).then((reply) => send(reply));
 });
+
+/** `{...answer, warnings}` on an answer that is already JSON text (an object). */
+function withWarnings(json: string, warnings: string[]): string {
+  if (!warnings.length) return json;
+  const list = `"warnings":${JSON.stringify(warnings)}`;
+  return json === '{}' ? `{${list}}` : `${json.slice(0, -1)},${list}}`;
+}

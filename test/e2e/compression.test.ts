@@ -9,7 +9,12 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync, createGunzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressStream, negotiateEncoding } from '../../src/http-bridge/compression.js';
+import {
+  compressBody,
+  compressParts,
+  compressStream,
+  negotiateEncoding,
+} from '../../src/http-bridge/compression.js';
 import { startService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
@@ -195,6 +200,26 @@ describe('compressed answers per content type', () => {
           .slice(6)
       : text;
     expect(JSON.parse(json).result.tools.length).toBeGreaterThan(10);
+  });
+});
+
+describe("a body in parts (an envelope around a worker's bytes)", () => {
+  // Series-like JSON over the 1 MB from which the pieces handed back grow: the joined body's bytes
+  // are what every coding must give, whatever the cuts.
+  const points = Array.from({ length: 30_000 }, (_, i) => ({
+    utc: `2024-01-01T${i}Z`,
+    longitude: (i * 7.31) % 360,
+  }));
+  const json = Buffer.from(JSON.stringify({ count: points.length, points }));
+  const head = Buffer.from('{"success":true,"meta":{"units":366},"data":');
+  const tail = Buffer.from('}');
+  const whole = Buffer.concat([head, json, tail]);
+
+  it.each(['gzip', 'br'] as const)('compresses to the same bytes as the joined body (%s)', async (coding) => {
+    expect(whole.length).toBeGreaterThan(1024 * 1024);
+    const parts = await compressParts([head, json, tail], coding);
+    expect(parts.equals(await compressBody(whole, coding))).toBe(true);
+    expect((coding === 'br' ? brotliDecompressSync : gunzipSync)(parts).equals(whole)).toBe(true);
   });
 });
 

@@ -5,9 +5,15 @@
  * wording; an unexpected failure or a dead worker is a 500, and the worker is replaced), its
  * warnings reach the answer, and its units are metered in the server process. A PNG sends only its
  * rasterising there: the bytes equal an in-process rasterising of the SVG route's answer, and the
- * workers never load the city table (about 190 MB each; a worker starts at about 90).
+ * workers never load the city table (about 190 MB each; a worker starts at about 90). A large answer
+ * (a leap year of hourly transits, 8 MB) travels from the worker as bytes and is sent in parts
+ * around its envelope: it must arrive whole and exact, uncompressed and compressed, from the worker
+ * and from the cache, and be charged once per key (the regression this pins: a lost or doubled
+ * byte at a part's edge, or a charge for a cache hit).
  */
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { svgToPng } from '../../src/core/render/index.js';
 import { TOOLS } from '../../src/tools/index.js';
@@ -123,6 +129,78 @@ describe('pictures with the real operation registry', () => {
     const workers = poolWorkers();
     expect(workers.length).toBeGreaterThanOrEqual(2);
     for (const pid of workers) expect(residentMb(pid)).toBeLessThan(160);
+  });
+});
+
+/** The raw bytes of a GET (no decoding by the client) and its headers. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      request(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
+}
+
+describe('a large answer from a worker (a leap year of hourly transits)', () => {
+  let real: TestService;
+  beforeAll(async () => {
+    real = await startService({ WORKERS: '1' });
+  });
+  afterAll(() => real?.close());
+
+  const YEAR = '/api/transits/all?startDate=2024-01-01&endDate=2024-12-31&granularity=hourly';
+  const decode = { identity: (b: Buffer) => b, gzip: gunzipSync, br: brotliDecompressSync };
+  const fetchYear = async (key: string, coding: keyof typeof decode) => {
+    const res = await rawGet(`${real.url}${YEAR}`, { ...authHeaders(key), 'accept-encoding': coding });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(coding === 'identity' ? undefined : coding);
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    const text = decode[coding](res.body).toString();
+    const body = JSON.parse(text) as { meta: { units: number }; data: { count: number } };
+    // Exact to the byte: the text is what serializing its own parse gives, envelope and answer alike.
+    expect(text).toBe(
+      `{"success":true,"meta":${JSON.stringify(body.meta)},"data":${JSON.stringify(body.data)}}`,
+    );
+    return {
+      cache: res.headers['x-cache'],
+      units: body.meta.units,
+      data: JSON.stringify(body.data),
+      count: body.data.count,
+    };
+  };
+  const usage = async (key: string) => {
+    const res = await fetch(`${real.url}/api/usage`, { headers: authHeaders(key) });
+    return ((await res.json()) as { data: { usage: { chart: number } } }).data.usage.chart;
+  };
+
+  it('arrives whole and exact, uncompressed and compressed, from the worker and the cache, charged once per key', async () => {
+    const [first, second] = [
+      await real.createKey(['advanced_chart']),
+      await real.createKey(['advanced_chart']),
+    ];
+    const plain = await fetchYear(first, 'identity');
+    expect(plain).toMatchObject({ cache: 'MISS', units: 366, count: 8784 });
+    expect(plain.data.length).toBeGreaterThan(8_000_000);
+    // The same key again, compressed: the cached bytes.
+    for (const coding of ['gzip', 'br'] as const) {
+      const hit = await fetchYear(first, coding);
+      expect(hit).toMatchObject({ cache: 'HIT', units: 0 });
+      expect(hit.data).toBe(plain.data);
+    }
+    // Another key, compressed: from the worker again, the same answer.
+    const brotli = await fetchYear(second, 'br');
+    expect(brotli).toMatchObject({ cache: 'MISS', units: 366 });
+    expect(brotli.data).toBe(plain.data);
+    expect([await usage(first), await usage(second)]).toEqual([366, 366]);
   });
 });
 

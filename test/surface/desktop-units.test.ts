@@ -132,7 +132,7 @@ describe('the local owner', () => {
       store: { usage: { peek: untouchable, add: untouchable } },
     } as unknown as Deps;
     const out = await invokeOperation(authorize(metered, LOCAL_OWNER), { n: 4 }, deps, new ResultCache(10));
-    expect(JSON.parse(out.json)).toEqual({ n: 4, square: 16 });
+    expect(JSON.parse(out.json.text)).toEqual({ n: 4, square: 16 });
     expect(out.charged).toBe(0);
     expect(meteredKey(LOCAL_OWNER)).toBeNull();
   });
