@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { openStore, PRODUCTS, type Store } from '../src/store/index.js';
 import { startPostgres } from '../test/helpers/postgres.js';
-import { distinctBirth, fmt, median, ROOT, startChild, untilReady } from './lib.js';
+import { distinctBirth, fmt, median, percentile, ROOT, startChild, startService, untilReady } from './lib.js';
 import { scaleOutSection } from './scale-out.js';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -131,6 +131,37 @@ const db = await PGlite.create({ dataDir: ${JSON.stringify(dataDir)}, extensions
       code === 0 ? resolve(performance.now() - started) : reject(new Error(`exit ${code}`)),
     ),
   );
+}
+
+/** Spawn to the first `/ready` 200 of the built service: a fresh embedded store, then a restart on it. */
+export async function coldStartSection(): Promise<string> {
+  log('cold start…');
+  const toReady = async (svc: { url: string; ms: number }) => {
+    const t = performance.now();
+    await untilReady(svc.url);
+    return svc.ms + (performance.now() - t);
+  };
+  const fresh: number[] = [];
+  const again: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const svc = await startService();
+    fresh.push(await toReady(svc));
+    await svc.stop();
+    const restarted = await startService({}, svc.dataDir);
+    again.push(await toReady(restarted));
+    await restarted.stop();
+    svc.cleanup();
+  }
+  const list = (v: number[]) => v.map((t) => fmt(t, 0)).join(', ');
+  return `## Cold start
+
+From process spawn (built JS) to the first \`/ready\` 200, median of ${fresh.length}:
+
+| Start | median (ms) | runs (ms) |
+|---|---|---|
+| first start, fresh embedded store (copied from the snapshot with the bundled knowledge indexed, first-start key) | ${fmt(percentile(fresh, 50), 0)} | ${list(fresh)} |
+| restart on an existing embedded store | ${fmt(percentile(again, 50), 0)} | ${list(again)} |
+`;
 }
 
 export async function startupSection(): Promise<string> {
@@ -322,6 +353,7 @@ async function autocannonAmount(url: string, key: string, amount: number): Promi
 const SECTIONS: Record<string, () => Promise<string>> = {
   scale: scaleOutSection,
   meter: meteredWriteSection,
+  cold: coldStartSection,
   startup: startupSection,
   metrics: metricsOverheadSection,
 };

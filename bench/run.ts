@@ -15,7 +15,12 @@ import { renderBenchSection, renderRestSection } from './render.js';
 import { chartBenchSections } from './chart.js';
 import { mcpSessionSection } from './mcp-session.js';
 import { oauthTokenSection } from './oauth-token.js';
-import { meteredWriteSection, metricsOverheadSection, startupSection } from './operations.js';
+import {
+  coldStartSection,
+  meteredWriteSection,
+  metricsOverheadSection,
+  startupSection,
+} from './operations.js';
 import { scaleOutSection } from './scale-out.js';
 import { zoneResolutionSection } from './zones.js';
 import { compressionSection } from './compression.js';
@@ -25,17 +30,7 @@ import { measureMemory, memorySection } from './memory.js';
 import { sageBenchSection } from './sage.js';
 import { plateauSoakSection } from './soak-plateau.js';
 import { measureTransitRest, transitRestSection } from './transits-rest.js';
-import {
-  fmt,
-  load,
-  percentile,
-  ROOT,
-  startChild,
-  startService,
-  startSettledService,
-  timeCalls,
-  untilReady,
-} from './lib.js';
+import { fmt, load, percentile, ROOT, startChild, startSettledService, timeCalls } from './lib.js';
 
 const sections: string[] = [];
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -76,36 +71,6 @@ ${row('search (/api/locations, prefix, limit 10)', search)}
 `);
   log('time zone resolution…');
   sections.push(zoneResolutionSection(table));
-}
-
-async function coldStart(): Promise<void> {
-  log('cold start…');
-  const toReady = async (svc: { url: string; ms: number }) => {
-    const t = performance.now();
-    await untilReady(svc.url);
-    return svc.ms + (performance.now() - t);
-  };
-  const fresh: number[] = [];
-  const again: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const svc = await startService();
-    fresh.push(await toReady(svc));
-    await svc.stop();
-    const restarted = await startService({}, svc.dataDir);
-    again.push(await toReady(restarted));
-    await restarted.stop();
-    svc.cleanup();
-  }
-  const list = (v: number[]) => v.map((t) => fmt(t, 0)).join(', ');
-  sections.push(`## Cold start
-
-From process spawn (built JS) to the first \`/ready\` 200, median of ${fresh.length}:
-
-| Start | median (ms) | runs (ms) |
-|---|---|---|
-| first start, fresh embedded store (copied from the snapshot with the bundled knowledge indexed, first-start key) | ${fmt(percentile(fresh, 50), 0)} | ${list(fresh)} |
-| restart on an existing embedded store | ${fmt(percentile(again, 50), 0)} | ${list(again)} |
-`);
 }
 
 async function restAndMcp(): Promise<void> {
@@ -195,7 +160,7 @@ function preflight(): void {
 async function main(): Promise<void> {
   preflight();
   await locationCore();
-  await coldStart();
+  sections.push(await coldStartSection());
   sections.push(await startupSection());
   await restAndMcp();
   sections.push(await metricsOverheadSection());
