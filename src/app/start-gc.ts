@@ -26,15 +26,23 @@ export async function collectStartGarbage(): Promise<{ before: number; after: nu
   return { before, after: process.memoryUsage.rss(), pauseMs: Math.round(pauseMs) };
 }
 
-/** How often the sweep's progress is read, how many unchanged readings end the wait, and its bound. */
+/** How often the sweep's progress is read, how many readings without a drop end the wait, and its bound. */
 const SWEEP_POLL_MS = 10;
 const SWEEP_STEADY_READINGS = 3;
 const SWEEP_WAIT_MS = 500;
+/**
+ * A drop this large is the sweep freeing collected buffers; requests answered meanwhile (a balancer
+ * asking `/ready` every few milliseconds) move the count by kilobytes, and must not keep it waiting.
+ */
+const SWEEP_DROP_BYTES = 1024 * 1024;
+
+/** Whether the bytes held by ArrayBuffers dropped between two readings as the sweep drops them. */
+export const sweptBetween = (before: number, after: number): boolean => before - after >= SWEEP_DROP_BYTES;
 
 /**
  * Resolves once V8 has freed the collected buffers' memory, which it does on a background thread
- * after the collection (7-17 ms measured; a fixed 500 ms wait came before): when
- * the bytes held by ArrayBuffers have not changed for a few readings, or at the bound.
+ * after the collection (7-17 ms measured; a fixed 500 ms wait came before): when the bytes held by
+ * ArrayBuffers have not dropped by a megabyte for a few readings, or at the bound.
  */
 async function arrayBuffersSwept(): Promise<void> {
   const deadline = performance.now() + SWEEP_WAIT_MS;
@@ -43,7 +51,7 @@ async function arrayBuffersSwept(): Promise<void> {
   while (steady < SWEEP_STEADY_READINGS && performance.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, SWEEP_POLL_MS));
     const now = process.memoryUsage().arrayBuffers;
-    steady = now === held ? steady + 1 : 0;
+    steady = sweptBetween(held, now) ? 0 : steady + 1;
     held = now;
   }
 }

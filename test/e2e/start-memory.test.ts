@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectStartGarbage } from '../../src/app/start-gc.js';
+import { collectStartGarbage, sweptBetween } from '../../src/app/start-gc.js';
 import { readOnce } from '../../src/store/snapshot.js';
 import { startServiceProcess } from '../helpers/cluster.js';
 import { freePort } from '../helpers/ports.js';
@@ -36,6 +36,15 @@ describe('start-up memory', () => {
     const after = process.memoryUsage().arrayBuffers;
     expect(before - after).toBeGreaterThan(48 * MB);
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
+  });
+
+  // Regression: the release waited for the ArrayBuffer count to stay exactly unchanged, and a
+  // balancer's /ready checks every few milliseconds moved it by kilobytes, so it always waited its
+  // full 500 ms bound. Only a drop of a megabyte or more is the sweep at work.
+  it("tells the sweep's drop from the kilobytes requests move meanwhile", () => {
+    expect(sweptBetween(120 * MB, 120 * MB + 64 * 1024)).toBe(false);
+    expect(sweptBetween(120 * MB, 120 * MB - 64 * 1024)).toBe(false);
+    expect(sweptBetween(120 * MB, 88 * MB)).toBe(true);
   });
 });
 
