@@ -171,13 +171,15 @@ export async function startService(
 /**
  * The built service once its start-up work is over: the knowledge base loads into the store in the
  * background after the listener opens, and load measured meanwhile (or an in-process measure taken
- * beside it) would share the cores with it. A SAGE question waits for that load, so its answer marks
- * the end.
+ * beside it) would share the cores with it. `/ready` answers 200 once that work and the start-up
+ * memory release are done (a SAGE answer could come before the release, and memory read then would
+ * hold what the release gives back); the SAGE question then checks it answers.
  */
 export async function startSettledService(
   ...args: Parameters<typeof startService>
 ): ReturnType<typeof startService> {
   const svc = await startService(...args);
+  await untilReady(svc.url);
   const res = await fetch(`${svc.url}/api/sage?q=${encodeURIComponent('What is a profile?')}`, {
     headers: { authorization: `Bearer ${svc.key}` },
   });
