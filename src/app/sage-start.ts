@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { defaultKnowledgeDir, type KnowledgeFile } from '../core/knowledge/index.js';
 import { hashEmbedder } from '../core/sage/index.js';
@@ -20,14 +21,15 @@ export function startSage(
     metrics: Metrics | null;
     /** Aborts the load between files (the process is stopping). */
     signal: AbortSignal;
-    /** The knowledge folder as the start already read it, when it is the folder to load. */
-    read?: Promise<readonly KnowledgeFile[]>;
+    /** The bundled knowledge folder as the start already read it: loaded when it is KNOWLEDGE_DIR. */
+    bundledRead?: Promise<readonly KnowledgeFile[]> | undefined;
   },
 ): { sage: Sage; knowledgeLoad: Promise<LoadReport | null> } {
-  const { skipLoad, metrics, signal, read } = options;
+  const { skipLoad, metrics, signal, bundledRead } = options;
   const embedder = hashEmbedder();
   const sage = new Sage(store.sage, embedder, config.anthropic, undefined, metrics ?? undefined);
   const knowledgeDir = config.knowledgeDir ?? defaultKnowledgeDir();
+  const read = resolve(knowledgeDir) === defaultKnowledgeDir() ? bundledRead : undefined;
   const knowledgeLoad: Promise<LoadReport | null> = skipLoad
     ? Promise.resolve(null)
     : // Once the database is reached (a start during an outage waits for it). Processes starting

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { createEphemeris, type Ephemeris, EPHEMERIS_ENGINE } from '../core/ephemeris/index.js';
 import {
@@ -132,9 +131,8 @@ export async function createCore(
   const skipKnowledgeLoad = overrides.skipKnowledgeLoad ?? false;
   // The bundled knowledge folder is read once: the knowledge base parses it, and SAGE's start-up load
   // checks the same read against the index when KNOWLEDGE_DIR is that folder (the default).
-  const bundledDir = defaultKnowledgeDir();
   const bundledRead =
-    overrides.knowledgeRead ?? (overrides.knowledge ? undefined : readKnowledgeFiles(bundledDir));
+    overrides.knowledgeRead ?? (overrides.knowledge ? undefined : readKnowledgeFiles(defaultKnowledgeDir()));
   const [store, cities, knowledge] = await Promise.all([
     overrides.store ??
       openStore({
@@ -163,12 +161,11 @@ export async function createCore(
       })
     : undefined;
   const stopping = new AbortController();
-  const sameFolder = resolve(config.knowledgeDir ?? bundledDir) === bundledDir;
   const { sage, knowledgeLoad } = startSage(store, config, log, {
     skipLoad: skipKnowledgeLoad,
     metrics,
     signal: stopping.signal,
-    ...(bundledRead && sameFolder ? { read: bundledRead } : {}),
+    bundledRead,
   });
   const deps: Deps = {
     cities,
