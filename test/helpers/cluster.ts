@@ -48,6 +48,10 @@ export interface Haproxy {
   url: string;
   /** Each server line's name and state (UP, DOWN, MAINT, ...), from HAProxy's stats socket. */
   servers(): Promise<Record<string, string>>;
+  /** How many times each server line has gone from UP to DOWN (HAProxy's `chkdown`). */
+  checkDowns(): Promise<Record<string, number>>;
+  /** HAProxy's warnings so far: each server going DOWN or UP and why, for a failure's message. */
+  healthLog(): string;
   stop(): Promise<void>;
 }
 
@@ -86,15 +90,18 @@ export async function startHaproxy(dir: string, port: number, backends: readonly
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const servers = async () => {
-    const csv = await adminCommand(socket, 'show stat');
+  /** One column of `show stat` for each server line, by the column's name in its header. */
+  const column = async (name: string) => {
+    const [header, ...lines] = (await adminCommand(socket, 'show stat')).split('\n');
+    const at = header!.replace(/^# /, '').split(',').indexOf(name);
     const out: Record<string, string> = {};
-    for (const line of csv.split('\n')) {
+    for (const line of lines) {
       const f = line.split(',');
-      if (f[0] === 'chart_service' && f[1] && !['BACKEND', 'FRONTEND'].includes(f[1])) out[f[1]] = f[17]!;
+      if (f[0] === 'chart_service' && f[1] && !['BACKEND', 'FRONTEND'].includes(f[1])) out[f[1]] = f[at]!;
     }
     return out;
   };
+  const servers = () => column('status');
   for (let i = 0; ; i++) {
     try {
       await servers();
@@ -107,6 +114,9 @@ export async function startHaproxy(dir: string, port: number, backends: readonly
   return {
     url: `http://127.0.0.1:${port}`,
     servers,
+    checkDowns: async () =>
+      Object.fromEntries(Object.entries(await column('chkdown')).map(([k, v]) => [k, Number(v)])),
+    healthLog: () => stderr,
     async stop() {
       child.kill('SIGTERM');
       await exited;
