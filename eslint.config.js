@@ -39,6 +39,26 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.ts', 'src/**/*.js'], rules: { 'no-console': 'error' } },
+  // oidc-provider's values load through src/oauth/library.ts, which holds back its plain-text
+  // runtime line (a value import loaded first would print it among the JSON log lines).
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/oauth/library.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'oidc-provider',
+              allowTypeImports: true,
+              message: "Import its values from src/oauth/library.ts ('./library.js').",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Browser scripts the service serves as files (type-checked by tsconfig.browser.json).
   { files: ['src/reference/*.js'], languageOptions: { globals: globals.browser, sourceType: 'module' } },
   // The MCP App's browser entry (bundled by scripts/build-app.ts, type-checked by tsconfig.view.json).

@@ -13,6 +13,7 @@ import { OAUTH_HELP, oauthCommand, OAuthUsageError } from './app/oauth-command.j
 import { checkKnowledgeDir, defaultKnowledgeDir, KnowledgeFormatError } from './core/knowledge/index.js';
 import { hashEmbedder } from './core/sage/index.js';
 import { createLogger } from './app/log.js';
+import { logNodeRuntime } from './app/node-runtime.js';
 import { loggableError } from './http-bridge/fault-log.js';
 import { describeLoad, loadSageIndex, seedFor } from './sage/index.js';
 import { createService, registrySource, type Service } from './app/service.js';
@@ -215,6 +216,7 @@ async function firstKey(service: Service, config: Config): Promise<void> {
 async function serve(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
+  if (cluster.isPrimary) logNodeRuntime(log);
   if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config, log);
   // The last guard of "no request ends the process" (every route's promise is already handled,
   // http-app.ts): a promise nothing awaited that fails is a bug to log, not a reason to stop serving.

@@ -4,6 +4,7 @@ import { ResultCache } from '../operations/cache.js';
 import { RESOURCES } from '../resources/index.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './log.js';
+import { logNodeRuntime } from './node-runtime.js';
 import { type Core, createCore } from './service.js';
 import { TOOLS } from '../tools/index.js';
 import { userDataDir } from './user-data-dir.js';
@@ -46,6 +47,7 @@ export async function stdioCommand(): Promise<void> {
   env.WORKERS ||= '1';
   const config = loadConfig(env);
   const log = createLogger(config.logLevel);
+  logNodeRuntime(log);
   const started = performance.now();
   // The lists are answered before the store is open; `resources/list` needs the knowledge base alone,
   // so it loads first: its 716 files read one after another waited behind the store's start. SAGE's

@@ -1,4 +1,5 @@
-import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors } from './library.js';
 import type { OAuthPayload, OAuthRecordStore } from '../store/index.js';
 
 /** Records that are redeemed once: a second use must fail even when two processes race. */

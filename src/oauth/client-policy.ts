@@ -1,4 +1,5 @@
-import { type Configuration, errors } from 'oidc-provider';
+import type { Configuration } from 'oidc-provider';
+import { errors } from './library.js';
 import { isPrivateUseRedirect, redirectRefusal } from './redirect-policy.js';
 
 /**

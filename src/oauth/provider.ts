@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type Provider from 'oidc-provider';
-import { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { PRODUCTS, type Store } from '../store/index.js';
 import { storeAdapter } from './adapter.js';
 import { clientRedirectPolicy } from './client-policy.js';
@@ -8,6 +8,7 @@ import { renderErrorPage } from './error-page.js';
 import { PAGE_HEADERS } from './page-shell.js';
 import { mcpResource, OAUTH_ROUTES, SIGN_IN_PATH } from './paths.js';
 import { scopeDefault } from './scope-default.js';
+import { errors } from './library.js';
 import { listAnsweredResponseModes, RedirectOnlyProvider } from './response-modes.js';
 
 /** Lifetimes, in seconds: short access tokens, single-use codes, refresh families up to 30 days. */

@@ -1,4 +1,4 @@
-import Provider from 'oidc-provider';
+import { Provider } from './library.js';
 
 /**
  * The authorization response modes this server answers: redirects only (`query`, the code flow's
