@@ -29,3 +29,14 @@ describe('/mcp fuzz sweep through the SDK path', () => {
     console.info(`mcp fuzz sweep: ${JSON.stringify(tally.byStatus)}`);
   }, 900_000);
 });
+
+describe('the fuzz cases themselves', () => {
+  // Regression: seed 4242's 578th case had an id with `$$` in it, which the case's text (built with a
+  // replacement string) carried as `$`, so the check looked for an id that was never sent.
+  it('carry exactly the id they are checked for (seed 4242, 1,000 cases)', () => {
+    const cases = fc.sample(fuzzCases('svc://reference/terminology'), { seed: 4242, numRuns: 1_000 });
+    const dollars = cases.filter((c) => String(c.id).includes('$$'));
+    expect(dollars.length).toBeGreaterThan(0);
+    for (const c of cases) expect(c.text).toContain(`"id":${c.id}`);
+  });
+});
