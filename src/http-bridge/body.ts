@@ -3,7 +3,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Logger } from 'pino';
 import { AppError } from '../core/errors.js';
 import { charsetOf, ClientGone, hasBody, isJsonType, type Req, type Res } from './http.js';
-import { type JsonBody, parseJsonBody } from './json-body.js';
+import { type JsonBody, parseJsonBody } from '../core/json-body.js';
 
 export interface BodyOptions {
   /** Largest accepted body after decompression, e.g. "100kb". */

@@ -5,16 +5,9 @@ import { bearerChallenge } from './errors.js';
 import type { AnyOperation } from '../operations/types.js';
 import { insufficientScope, insufficientScopeChallenge, missingScopes } from './scope-challenge.js';
 import { type Req, type Res, setHeader } from './http.js';
-import { type JsonBody, MalformedJson, TooDeepJson } from './json-body.js';
-import {
-  acceptsMessage,
-  INVALID_REQUEST,
-  type McpEdgePolicy,
-  mcpEdgeGuard,
-  PARSE_ERROR,
-  SERVER_BUSY,
-  sendJsonRpcError,
-} from './mcp-guard.js';
+import { type JsonBody, MalformedJson, TooDeepJson } from '../core/json-body.js';
+import { INVALID_REQUEST, PARSE_ERROR, SERVER_BUSY } from '../mcp/jsonrpc-refusals.js';
+import { acceptsMessage, type McpEdgePolicy, mcpEdgeGuard, sendJsonRpcError } from './mcp-guard.js';
 import { type FaultLog, loggableError } from './fault-log.js';
 import type { Handler } from './router.js';
 

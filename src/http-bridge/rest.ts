@@ -21,7 +21,7 @@ import {
   type Target,
 } from './http.js';
 import type { ProxyTrust } from './proxy-trust.js';
-import type { JsonBody } from './json-body.js';
+import type { JsonBody } from '../core/json-body.js';
 import type { AddressRateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
 import type { RouteRow } from '../operations/routes.js';

@@ -9,6 +9,7 @@ import { type AnyPrompt, PROMPTS } from '../prompts/index.js';
 import { type AnyResource, RESOURCE_FAMILIES, type ResourceFamily } from '../resources/index.js';
 import { serverFactory } from './server.js';
 import { type EarlyMethods, GatedTransport } from './stdio-gate.js';
+import { screenedStdin } from './stdio-lines.js';
 import { type McpRequestState, toolCaller } from './tool-call.js';
 
 export interface StdioOptions {
@@ -86,8 +87,12 @@ export function serveMcpStdio(options: StdioOptions): StdioServerHandle {
     stateOf: () => owner,
     onerror,
   });
+  const stdin = screenedStdin(process.stdin, {
+    write: (line) => process.stdout.write(line),
+    onRefused: (reason) => log.info({ reason: clip(reason) }, 'mcp stdio: message refused'),
+  });
   const transport = new GatedTransport(
-    new StdioServerTransport(),
+    new StdioServerTransport(stdin),
     options.deps,
     earlyMethods(options.knowledge),
     options.onListed,

@@ -8,7 +8,7 @@
  * HTTP one; exit within 2 s once stdin closes. The Inspector CLI (official debugging client) lists
  * the tools over stdio too.
  */
-import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ import { fakeAnthropic } from '../helpers/fake-anthropic.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { OUTSIDE_CLIENTS, requireOutsideClients, runOnNode22 } from '../helpers/outside-clients.js';
 import { startService } from '../helpers/service.js';
-import { builtChartService, type StdioCommand, stdioEnv } from '../helpers/stdio.js';
+import { builtChartService, type StdioCommand, startRawStdio, stdioEnv } from '../helpers/stdio.js';
 
 const chartArgs = TOOLS.find((t) => t.name === 'generate_chart')!.example as Record<string, unknown>;
 let bin: StdioCommand;
@@ -199,14 +199,7 @@ const INITIALIZE = rpc(1, 'initialize', {
   clientInfo: { name: 'pipe', version: '1' },
 });
 
-/** Starts the command on bare pipes and collects every byte of stdout. */
-function startRaw(dataDir: string): { child: ChildProcessWithoutNullStreams; stdout: () => string } {
-  const child = spawn(bin.command, [...bin.args, 'stdio'], { env: stdioEnv(dataDir) });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.resume();
-  return { child, stdout: () => out };
-}
+const startRaw = (dataDir: string) => startRawStdio(bin, dataDir);
 
 async function answered(stdout: () => string, ids: number[], timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -37,4 +37,16 @@ export function stdioEnv(dataDir: string, extra: Record<string, string> = {}): R
   delete env.DATABASE_URL;
   delete env.KNOWLEDGE_DIR;
   return { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...extra };
+}
+
+/** Starts `chart-service stdio` on bare pipes and collects every byte of its stdout. */
+export function startRawStdio(
+  bin: StdioCommand,
+  dataDir: string,
+): { child: ChildProcessWithoutNullStreams; stdout: () => string } {
+  const child = spawn(bin.command, [...bin.args, 'stdio'], { env: stdioEnv(dataDir) });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.resume();
+  return { child, stdout: () => out };
 }

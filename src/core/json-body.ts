@@ -1,4 +1,4 @@
-import { AppError } from '../core/errors.js';
+import { AppError } from './errors.js';
 
 /**
  * Parsing of JSON request bodies (REST and /mcp): strict JSON as body-parser read it, with the
