@@ -48,8 +48,8 @@ export interface Haproxy {
   url: string;
   /** Each server line's name and state (UP, DOWN, MAINT, ...), from HAProxy's stats socket. */
   servers(): Promise<Record<string, string>>;
-  /** How many times each server line has gone from UP to DOWN (HAProxy's `chkdown`). */
-  checkDowns(): Promise<Record<string, number>>;
+  /** Each server line's last health check result (`L7OK`, `L7STS`, `INI` before the first, ...). */
+  checkResults(): Promise<Record<string, string>>;
   /** HAProxy's warnings so far: each server going DOWN or UP and why, for a failure's message. */
   healthLog(): string;
   stop(): Promise<void>;
@@ -114,14 +114,31 @@ export async function startHaproxy(dir: string, port: number, backends: readonly
   return {
     url: `http://127.0.0.1:${port}`,
     servers,
-    checkDowns: async () =>
-      Object.fromEntries(Object.entries(await column('chkdown')).map(([k, v]) => [k, Number(v)])),
+    // The column sometimes carries a "* " prefix while a check is running.
+    checkResults: async () =>
+      Object.fromEntries(
+        Object.entries(await column('check_status')).map(([k, v]) => [k, v.replace(/^\* /, '')]),
+      ),
     healthLog: () => stderr,
     async stop() {
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/**
+ * Resolves once the process answers `/ready` with 200. A process listens before it is ready (the
+ * start-up memory release, SAGE's catalog); HAProxy counts a server UP until its first check, so a
+ * balancer started earlier took every process out at that check (503 `starting`) and ran a burst on
+ * its first backup line alone: one full run gave the processes 27 of 420 charts, and others more.
+ */
+export async function waitReady(proc: ServiceProcess, ms = 60_000): Promise<void> {
+  await until(
+    `${proc.url}/ready 200`,
+    async () => (await fetch(`${proc.url}/ready`).catch(() => null))?.status === 200,
+    ms,
+  );
 }
 
 /** Waits until `ok()` holds, checking every 100 ms; fails naming `what` after `ms`. */
