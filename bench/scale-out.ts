@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, PRODUCTS } from '../src/store/index.js';
-import { startHaproxy, until } from '../test/helpers/cluster.js';
+import { startHaproxy, waitInRotation } from '../test/helpers/cluster.js';
 import { freePort } from '../test/helpers/ports.js';
 import { startPostgres } from '../test/helpers/postgres.js';
 import { COMPONENTS, type CpuSnapshot, cpuPerRequest, cpuSnapshot } from './cpu-split.js';
@@ -67,10 +67,9 @@ async function alternate(
   const measure = async (backends: readonly number[]): Promise<Measure> => {
     const lb = await startHaproxy(dir, await freePort(), backends);
     try {
-      await until(
-        'servers UP',
-        async () => Object.values(await lb.servers()).filter((s) => s === 'UP').length === backends.length,
-        30_000,
+      await waitInRotation(
+        lb,
+        backends.map((_, i) => `app${i + 1}`),
       );
       await load(lb.url, 2); // warm-up: connections, JIT, caches of the place table
       const before = cpuSnapshot();

@@ -27,12 +27,15 @@ import {
   startServiceProcess,
   unitsOfKey,
   until,
+  waitInRotation,
   waitReady,
 } from '../helpers/cluster.js';
 import { startPostgres, type TempPostgres } from '../helpers/postgres.js';
 import { freePort } from '../helpers/ports.js';
 
 const PROCESSES = 3;
+/** HAProxy's server lines for the processes (deploy/haproxy.cfg's names). */
+const SERVERS = Array.from({ length: PROCESSES }, (_, i) => `app${i + 1}`);
 const KEY_CACHE_MS = 2000;
 const METRICS_TOKEN = 'cluster-test-metrics-token';
 
@@ -61,15 +64,7 @@ beforeAll(async () => {
   await Promise.all(procs.map((p) => waitReady(p)));
   admin = await openStore({ databaseUrl: pg.url, dataDir: 'memory://' });
   lb = await startHaproxy(dir, await freePort(), ports);
-  // UP after a check that passed: before its first check HAProxy counts a server UP.
-  await until(
-    'every server checked and UP',
-    async () => {
-      const [states, checks] = await Promise.all([lb.servers(), lb.checkResults()]);
-      return procs.every((_, i) => states[`app${i + 1}`] === 'UP' && checks[`app${i + 1}`] === 'L7OK');
-    },
-    30_000,
-  );
+  await waitInRotation(lb, SERVERS);
 }, 240_000);
 
 afterAll(async () => {
@@ -313,11 +308,7 @@ describe('PostgreSQL restarted under load', () => {
     pg.pause();
     await pause(3000);
     pg.resume();
-    await until(
-      'every server UP',
-      async () => Object.values(await lb.servers()).filter((s) => s === 'UP').length === PROCESSES,
-      30_000,
-    );
+    await waitInRotation(lb, SERVERS);
     await pause(1000);
     const outcomes = await traffic.stop();
     const byStatus = tally(outcomes);

@@ -141,6 +141,21 @@ export async function waitReady(proc: ServiceProcess, ms = 60_000): Promise<void
   );
 }
 
+/**
+ * Waits until each named server line is UP after a check that passed (`L7OK`): before its first
+ * check HAProxy counts a server UP, which says nothing of the process behind it.
+ */
+export async function waitInRotation(lb: Haproxy, names: readonly string[], ms = 30_000): Promise<void> {
+  await until(
+    `${names.join(', ')} checked and UP`,
+    async () => {
+      const [states, checks] = await Promise.all([lb.servers(), lb.checkResults()]);
+      return names.every((name) => states[name] === 'UP' && checks[name] === 'L7OK');
+    },
+    ms,
+  );
+}
+
 /** Waits until `ok()` holds, checking every 100 ms; fails naming `what` after `ms`. */
 export async function until(what: string, ok: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   const end = Date.now() + ms;
